@@ -1,0 +1,121 @@
+// Catalogs of GPUs, model architectures and number formats. The data lives in core/data/*.csv
+// (one row per item, each with its source) and is compiled into the binary; ids are the public
+// contract shared with ../shared/reference.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sizer {
+
+struct Gpu {
+  std::string id;
+  std::string vendor;
+  std::string name;
+  std::string architecture;
+  int year = 0;
+  double memory_gb = 0;              // as marketed (decimal label; see memory_capacity_bytes)
+  double memory_capacity_bytes = 0;  // what the device reports (e.g. 80 GB card = 80 GiB)
+  std::string memory_type;           // HBM3, GDDR6X, LPDDR5 ...
+  double memory_bandwidth_gb_per_s = 0;
+  double fp32_tflops = 0;
+  double fp16_tensor_tflops = 0;  // dense (no sparsity)
+  double bf16_tensor_tflops = 0;  // dense; 0 = not supported
+  double fp8_tensor_tflops = 0;   // dense; 0 = not supported
+  double int8_tensor_tops = 0;    // dense; 0 = not supported
+  double fp4_tensor_tflops = 0;   // dense; 0 = not supported
+  std::string interconnect;       // e.g. "NVLink 4 (18 links)", "PCIe 4.0 x16"
+  double interconnect_gb_per_s_bidirectional = 0;  // per GPU, both directions summed
+  bool has_nvlink = false;        // a GPU-to-GPU fabric faster than PCIe (NVLink, Infinity Fabric...)
+  double pcie_gb_per_s_unidirectional = 0;  // host link, one direction
+  double tdp_w = 0;
+  bool datacenter = false;  // false: consumer / workstation / Apple
+  bool supports_bf16 = false;
+  bool supports_fp8 = false;
+  bool supports_flash_attention_2 = false;
+  double launch_price_usd = 0;       // 0 = unknown
+  double cloud_usd_per_gpu_hour = 0; // 0 = unknown
+  std::string source;
+  std::string notes;
+};
+
+enum class AttentionKind { standard, mla };
+
+struct ModelArch {
+  std::string id;
+  std::string name;
+  std::string family;
+  std::string hf_repo;
+  std::string model_type;
+  double official_params_b = 0;         // vendor headline figure (may include vision towers)
+  double official_active_params_b = 0;  // 0 = dense
+  int hidden_size = 0;
+  int num_layers = 0;
+  int num_heads = 0;
+  int num_kv_heads = 0;  // 0 -> num_heads (normalize)
+  int head_dim = 0;      // 0 -> hidden / heads (normalize)
+  int intermediate_size = 0;
+  int vocab_size = 0;
+  bool tie_word_embeddings = false;
+  int max_position_embeddings = 0;
+  bool mlp_gated = true;
+  bool attention_bias = false;      // q/k/v biases
+  bool attention_out_bias = false;  // o_proj bias (GPT-2, gpt-oss, ChatGLM-6B)
+  bool mlp_bias = false;
+  bool layer_norm_with_bias = false;  // LayerNorm (2h) vs RMSNorm (h)
+  int norms_per_layer = 2;
+  bool qk_norm = false;
+  bool learned_position_embeddings = false;  // GPT-2
+  // Sliding-window / chunked local attention. window 0 = every layer global.
+  int sliding_window = 0;
+  // Of every `local_global_period` layers, `global_layers_per_period` are global; the rest hold at
+  // most `sliding_window` tokens. period 0 with a window = every layer local.
+  int local_global_period = 0;
+  int global_layers_per_period = 0;
+  // Mixture of experts (num_experts 0 = dense).
+  int num_experts = 0;
+  int experts_per_token = 0;
+  int num_shared_experts = 0;
+  int moe_intermediate_size = 0;
+  int shared_expert_intermediate_size = 0;  // 0 -> moe_intermediate_size
+  int first_k_dense_layers = 0;
+  int moe_layer_period = 1;  // every Nth layer is MoE (Llama 4 Maverick: 2)
+  // Multi-head latent attention (DeepSeek-V2/V3, Kimi K2).
+  AttentionKind attention = AttentionKind::standard;
+  int kv_lora_rank = 0;
+  int q_lora_rank = 0;  // 0 = no low-rank q
+  int qk_rope_head_dim = 0;
+  int qk_nope_head_dim = 0;
+  int v_head_dim = 0;
+  std::string weights_dtype;  // as published (bfloat16, float16, ...)
+  std::string source;
+  std::string notes;
+};
+
+enum class FormatFamily { plain, gguf, gptq, awq, bnb, fp8, mxfp4, other };
+
+struct NumberFormat {
+  std::string id;
+  FormatFamily family = FormatFamily::plain;
+  std::string name;
+  double bits_per_weight = 16;  // effective, including scales/zeros
+  std::string block;            // group / block description
+  // Compute path used for matmuls: which tensor-core peak applies (fp16, bf16, fp8, int8, fp4).
+  std::string compute_dtype = "fp16";
+  // Embeddings and LM head stay in 16-bit for GPTQ/AWQ/bnb (true) or are quantized too (GGUF).
+  bool keeps_embeddings_16bit = false;
+  bool usable_for_kv_cache = false;
+  std::string source;
+  std::string notes;
+};
+
+const std::vector<Gpu>& gpu_catalog();
+const std::vector<ModelArch>& model_catalog();
+const std::vector<NumberFormat>& format_catalog();
+
+const Gpu* find_gpu(const std::string& id);
+const ModelArch* find_model(const std::string& id);
+const NumberFormat* find_format(const std::string& id);
+
+}  // namespace sizer

@@ -1,0 +1,111 @@
+// The results of one estimate: plain values. Memory figures are per GPU unless named total_.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sizer/scenario.hpp"
+
+namespace sizer {
+
+struct ParamCounts {
+  double total = 0;   // every parameter, all experts
+  double active = 0;  // per token (top-k experts + shared); == total for dense models
+  double embedding = 0;  // input embedding (+ learned positions)
+  double lm_head = 0;    // 0 when tied
+  double attention = 0;  // all layers
+  double mlp = 0;        // all layers, all experts (+ routers)
+  double norms = 0;
+};
+
+struct MemoryBreakdown {  // bytes per GPU (the most loaded one)
+  double weights_bytes = 0;
+  double kv_cache_bytes = 0;
+  double activation_bytes = 0;
+  double gradient_bytes = 0;
+  double optimizer_bytes = 0;
+  double overhead_bytes = 0;  // CUDA context + framework working memory
+  double reserve_bytes = 0;   // engine reserve (memory deliberately left unused)
+  double per_gpu_bytes = 0;   // sum of the above
+  double capacity_bytes = 0;  // usable memory reported by the device
+  double headroom_bytes = 0;  // capacity - per_gpu (negative = does not fit)
+  double total_bytes = 0;     // over all GPUs
+  double host_ram_bytes = 0;  // CPU RAM needed for offloaded layers / KV / optimizer states
+  bool fits = false;
+  std::string first_reason;   // why it does not fit, empty when it fits
+};
+
+struct InferenceResult {
+  double ttft_seconds = 0;                  // prefill of the prompt for one batch
+  double prefill_tokens_per_second = 0;
+  double decode_tokens_per_second = 0;      // per sequence
+  double throughput_tokens_per_second = 0;  // aggregate over the batch
+  double decode_step_seconds = 0;
+  double kv_cache_bytes_per_token = 0;      // all layers, one sequence
+  double weights_read_bytes_per_step = 0;   // per GPU
+  double kv_read_bytes_per_step = 0;        // per GPU
+  double communication_seconds_per_step = 0;
+  int max_batch = 0;                 // at this context
+  int max_context_tokens = 0;        // at this batch
+  double throughput_at_max_batch = 0;
+  double decode_arithmetic_intensity = 0;   // FLOPs / byte
+  double prefill_arithmetic_intensity = 0;
+  double end_to_end_seconds = 0;            // ttft + output tokens
+};
+
+struct TrainingResult {
+  double flops_per_token = 0;  // 6N (8N with full recompute) + attention
+  double total_flops = 0;
+  double step_seconds = 0;
+  double compute_seconds_per_step = 0;
+  double communication_seconds_per_step = 0;
+  double tokens_per_step = 0;
+  double tokens_per_second = 0;  // whole job
+  double total_hours = 0;
+  double gpu_hours = 0;
+  double mfu = 0;
+  double trainable_params = 0;
+  double communication_share = 0;  // of step time
+};
+
+struct CostResult {
+  double usd_per_hour = 0;              // all GPUs
+  double usd_per_million_tokens = 0;    // output tokens (inference) or training tokens
+  double total_usd = 0;                 // training: gpu_hours * $/GPU-hour
+  bool price_known = false;
+};
+
+enum class Bottleneck { memory_capacity, memory_bandwidth, compute, communication, host_offload };
+
+struct RuleOfThumb {
+  std::string id;       // "fp16-2x-plus-20", "adam-16-bytes", ...
+  std::string label;    // the seed's rule in words
+  double value_bytes = 0;
+  double detailed_bytes = 0;  // the matching figure of the detailed estimate
+  std::string why_different;  // one or two sentences
+};
+
+struct Estimate {
+  Scenario scenario;  // normalized inputs the results were computed from
+  ParamCounts params;
+  MemoryBreakdown memory;
+  InferenceResult inference;
+  TrainingResult training;
+  CostResult cost;
+  Bottleneck bottleneck = Bottleneck::memory_bandwidth;
+  std::string bottleneck_sentence;
+  double ridge_point_flops_per_byte = 0;  // card peak / bandwidth
+  double peak_flops = 0;                  // dense, for the compute dtype in use
+  std::vector<RuleOfThumb> rules_of_thumb;
+  std::vector<std::string> warnings;
+  // Formula with inputs for displayed numbers, keyed by result path ("memory.weightsBytes").
+  std::map<std::string, std::string> formulas;
+};
+
+// Throws std::invalid_argument with the validate() messages when the scenario is invalid.
+Estimate estimate(const Scenario& scenario);
+
+std::string bottleneck_id(Bottleneck b);  // "memory-capacity", "memory-bandwidth", "compute", ...
+
+}  // namespace sizer

@@ -1,0 +1,14 @@
+// Parameter counts from the architecture fields (see docs/METHOD.md, "Parameters").
+#pragma once
+
+#include "sizer/catalog.hpp"
+#include "sizer/estimate.hpp"
+
+namespace sizer {
+
+ParamCounts count_params(const ModelArch& model);
+
+// Fills defaults (kv heads, head dim, shared expert width) without changing explicit values.
+ModelArch normalize_model(ModelArch m);
+
+}  // namespace sizer

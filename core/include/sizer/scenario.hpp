@@ -1,0 +1,91 @@
+// The inputs of one estimate: plain values, no behaviour. Requests from JS, share links and the UI
+// all produce a Scenario; estimate() turns it into an Estimate.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sizer/assumptions.hpp"
+#include "sizer/catalog.hpp"
+
+namespace sizer {
+
+enum class Mode { inference, training };
+enum class TrainingMethod { full, lora, qlora };
+enum class Optimizer { adamw, adamw_8bit, sgd, adafactor };
+enum class Recompute { none, selective, full };
+
+struct HostProfile {
+  std::string id = "ddr5-dual";
+  double ram_bytes = 64e9;
+  double bandwidth_gb_per_s = 89.6;  // dual-channel DDR5-5600
+};
+
+struct Hardware {
+  Gpu gpu;              // a catalog copy or user-defined
+  int gpus_per_node = 1;
+  int nodes = 1;
+  // Between nodes, per GPU, one direction (InfiniBand NDR 400 Gb/s = 50 GB/s).
+  double inter_node_gb_per_s = 50;
+  HostProfile host;
+};
+
+struct Parallelism {
+  int tensor = 1;
+  int pipeline = 1;
+  int data = 0;       // 0 = derived: total GPUs / (tensor * pipeline)
+  bool sequence = false;  // Megatron sequence parallel (divides activations by tensor)
+};
+
+struct InferenceWorkload {
+  int batch = 1;  // concurrent sequences
+  int prompt_tokens = 512;
+  int output_tokens = 256;
+  Engine engine = Engine::generic;
+  // Offload (llama.cpp -ngl): layers kept on the GPU; -1 = all.
+  int gpu_layers = -1;
+  bool kv_cache_in_host_memory = false;
+};
+
+struct TrainingWorkload {
+  TrainingMethod method = TrainingMethod::full;
+  Optimizer optimizer = Optimizer::adamw;
+  bool mixed_precision = true;   // BF16/FP16 compute with FP32 master weights
+  int lora_rank = 16;
+  // Adapted modules: any of q,k,v,o,gate,up,down.
+  std::vector<std::string> lora_targets = {"q", "k", "v", "o", "gate", "up", "down"};
+  int seq_len = 2048;
+  int micro_batch = 1;
+  int grad_accumulation = 1;
+  Recompute recompute = Recompute::none;
+  bool flash_attention = true;
+  int zero_stage = 0;
+  bool offload_optimizer = false;  // ZeRO-Offload: optimizer states (and master weights) in CPU RAM
+  bool offload_params = false;     // ZeRO-Infinity style parameter offload (stage 3)
+  double tokens = 1e9;             // tokens to train on
+};
+
+struct Scenario {
+  Mode mode = Mode::inference;
+  ModelArch model;
+  std::string weights_format = "fp16";  // format id
+  std::string kv_cache_format = "fp16";
+  Hardware hardware;
+  Parallelism parallel;
+  InferenceWorkload inference;
+  TrainingWorkload training;
+  Assumptions assumptions;
+  // Keys of assumptions the user overrode (the rest follow the engine profile).
+  std::map<std::string, double> assumption_overrides;
+};
+
+// Fills derived defaults (kv heads = heads, head dim = hidden / heads, data degree...).
+Scenario normalize(Scenario s);
+
+// Problems that make the scenario meaningless, each naming the field. Empty = valid.
+std::vector<std::string> validate(const Scenario& s);
+
+int total_gpus(const Scenario& s);
+
+}  // namespace sizer

@@ -1,0 +1,42 @@
+// Questions answered by searching over estimate(): largest batch / context that fit, fewest GPUs,
+// cheapest format that fits, a fit table over the whole catalog, and one-click fixes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sizer/estimate.hpp"
+
+namespace sizer {
+
+int largest_batch_that_fits(const Scenario& s);      // 0 = not even batch 1
+int largest_context_that_fits(const Scenario& s);    // prompt+output tokens at s's batch; 0 = none
+int fewest_gpus_that_fit(const Scenario& s, int max_gpus = 64);  // 0 = none up to max_gpus
+std::string cheapest_format_that_fits(const Scenario& s);        // "" = none
+
+struct FitRow {
+  std::string gpu_id;
+  int gpus = 0;  // fewest cards of this type that fit (0 = none up to the limit)
+  double per_gpu_bytes = 0;
+  double capacity_bytes = 0;
+  double tokens_per_second = 0;  // inference: aggregate decode; training: job tokens/s
+  double usd_per_hour = 0;       // 0 = price unknown
+  double usd_per_million_tokens = 0;
+  Bottleneck bottleneck = Bottleneck::memory_capacity;
+};
+
+// One row per catalog GPU, in catalog order.
+std::vector<FitRow> fit_table(const Scenario& s, int max_gpus = 64);
+
+struct Suggestion {
+  std::string id;     // "quantize", "shorter-context", "more-gpus", "qlora", "offload", ...
+  std::string label;  // e.g. "Quantize weights to GPTQ 4-bit (g128)"
+  Scenario scenario;  // the changed inputs, ready to apply
+  double per_gpu_bytes = 0;
+  double usd_per_hour = 0;
+};
+
+// The cheapest few changes that make a non-fitting scenario fit (empty if it fits).
+std::vector<Suggestion> suggestions_to_fit(const Scenario& s, int max_suggestions = 3);
+
+}  // namespace sizer

@@ -1,0 +1,54 @@
+// TEMPORARY: link stubs so the foundation builds while the real implementations land.
+// Each helper deletes the stubs it replaces; this file must be gone before issue 3 closes.
+#include <stdexcept>
+
+#include "sizer/assumptions.hpp"
+#include "sizer/estimate.hpp"
+#include "sizer/hf_config.hpp"
+#include "sizer/params.hpp"
+#include "sizer/request_json.hpp"
+#include "sizer/share_link.hpp"
+#include "sizer/solvers.hpp"
+
+namespace sizer {
+#define SIZER_STUB(what) throw std::logic_error("not implemented: " what)
+// catalog.cpp
+const std::vector<Gpu>& gpu_catalog() { SIZER_STUB("gpu_catalog"); }
+const std::vector<ModelArch>& model_catalog() { SIZER_STUB("model_catalog"); }
+const std::vector<NumberFormat>& format_catalog() { SIZER_STUB("format_catalog"); }
+const Gpu* find_gpu(const std::string&) { SIZER_STUB("find_gpu"); }
+const ModelArch* find_model(const std::string&) { SIZER_STUB("find_model"); }
+const NumberFormat* find_format(const std::string&) { SIZER_STUB("find_format"); }
+// params.cpp
+ParamCounts count_params(const ModelArch&) { SIZER_STUB("count_params"); }
+ModelArch normalize_model(ModelArch) { SIZER_STUB("normalize_model"); }
+// hf_config.cpp
+HfConfigResult model_from_hf_config(const std::string&) { SIZER_STUB("model_from_hf_config"); }
+// assumptions.cpp
+Assumptions default_assumptions(Engine) { SIZER_STUB("default_assumptions"); }
+const std::vector<AssumptionInfo>& assumption_table() { SIZER_STUB("assumption_table"); }
+bool get_assumption(const Assumptions&, const std::string&, double&) { SIZER_STUB("get_assumption"); }
+bool set_assumption(Assumptions&, const std::string&, double) { SIZER_STUB("set_assumption"); }
+std::string engine_id(Engine) { SIZER_STUB("engine_id"); }
+bool parse_engine(const std::string&, Engine&) { SIZER_STUB("parse_engine"); }
+// scenario.cpp / estimate.cpp
+Scenario normalize(Scenario) { SIZER_STUB("normalize"); }
+std::vector<std::string> validate(const Scenario&) { SIZER_STUB("validate"); }
+int total_gpus(const Scenario&) { SIZER_STUB("total_gpus"); }
+Estimate estimate(const Scenario&) { SIZER_STUB("estimate"); }
+std::string bottleneck_id(Bottleneck) { SIZER_STUB("bottleneck_id"); }
+// solvers.cpp
+int largest_batch_that_fits(const Scenario&) { SIZER_STUB("largest_batch_that_fits"); }
+int largest_context_that_fits(const Scenario&) { SIZER_STUB("largest_context_that_fits"); }
+int fewest_gpus_that_fit(const Scenario&, int) { SIZER_STUB("fewest_gpus_that_fit"); }
+std::string cheapest_format_that_fits(const Scenario&) { SIZER_STUB("cheapest_format_that_fits"); }
+std::vector<FitRow> fit_table(const Scenario&, int) { SIZER_STUB("fit_table"); }
+std::vector<Suggestion> suggestions_to_fit(const Scenario&, int) { SIZER_STUB("suggestions_to_fit"); }
+// request_json.cpp
+RequestResult scenario_from_request_json(const std::string&) { SIZER_STUB("scenario_from_request_json"); }
+std::string scenario_to_request_json(const Scenario&) { SIZER_STUB("scenario_to_request_json"); }
+std::string estimate_to_json(const Estimate&) { SIZER_STUB("estimate_to_json"); }
+// share_link.cpp
+std::string encode_share_fragment(const std::string&, const std::string&) { SIZER_STUB("encode_share_fragment"); }
+DecodedLink decode_share_fragment(const std::string&) { SIZER_STUB("decode_share_fragment"); }
+}  // namespace sizer
