@@ -6,7 +6,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DEST="$ROOT/third_party/imgui"
 VERSION="1.90.1"
 TARBALL="imgui_${VERSION}+ds.orig.tar.xz"
-SHA256="@IMGUI_SHA256@"
+SHA256="ecce377df0f90b292f15dcbd83d438bddc162b2388c881132bde18c787572a1c"
 
 if [ -f "$DEST/.verified-$VERSION" ]; then exit 0; fi
 
@@ -27,7 +27,7 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && apt-get source --download-only -qq "imgui=${VERSION}+ds-1" >/dev/null)
+(cd "$work" && chmod 777 "$work" && apt-get source --download-only -qq "imgui=${VERSION}+ds-1" >/dev/null)
 actual=$(sha256sum "$work/$TARBALL" | cut -d' ' -f1)
 if [ "$actual" != "$SHA256" ]; then
   echo "llm-sizer: $TARBALL SHA-256 mismatch: got $actual, want $SHA256" >&2
