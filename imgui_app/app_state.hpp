@@ -1,0 +1,54 @@
+// The app's whole state: inputs (a Scenario), results (an Estimate and the catalog fit table), and
+// UI-only state. Widgets edit `inputs` / `ui` and set `dirty`; the engine reruns once per frame only
+// when dirty. Drawing code reads results, never computes them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sizer/estimate.hpp"
+#include "sizer/solvers.hpp"
+
+namespace app {
+
+enum class Lang { en, zh };
+enum class Theme { system, light, dark };
+enum class ModeTab { inference, finetune, pretrain };
+
+struct PinnedConfig {   // Compare: up to four pinned configurations
+  std::string label;
+  sizer::Scenario inputs;
+  sizer::Estimate results;
+};
+
+struct UiState {
+  Lang lang = Lang::en;
+  Theme theme = Theme::system;
+  bool dark = true;          // resolved theme
+  ModeTab tab = ModeTab::inference;
+  bool narrow = false;       // one-column layout below ~900 CSS px
+  float dpr = 1.0f;          // device pixel ratio
+  std::string model_filter;  // search text in the model picker
+  std::string gpu_filter;
+  std::string fit_table_sort = "usdPerMillionTokens";
+  bool fit_table_ascending = true;
+  std::string custom_config_text;  // pasted config.json
+  std::string custom_config_error;
+  std::string status_line;         // last share/copy/paste message
+};
+
+struct App {
+  sizer::Scenario inputs;
+  sizer::Estimate results;
+  std::vector<sizer::FitRow> fit;
+  std::vector<sizer::Suggestion> suggestions;
+  std::string error;  // why results are stale / invalid (shown instead of numbers)
+  UiState ui;
+  std::vector<PinnedConfig> pinned;
+  bool dirty = true;
+};
+
+// Reruns the engine if dirty (estimate, fit table, suggestions); never throws.
+void recompute_if_dirty(App& app);
+
+}  // namespace app
