@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds everything, and runs every test of LLM Sizer:
+#   native Catch2 suite (core + UI logic), the same core suite under AddressSanitizer/UBSan,
+#   the calibration report (docs/VALIDATION.md), short libFuzzer runs, the core suite compiled to
+#   wasm under Node, the Node tests of the Embind module, and the browser tests (Chromium).
+# Exits non-zero if anything fails. Set SIZER_FUZZ_SECONDS=0 to skip fuzzing.
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+export NODE_PATH=/usr/share/nodejs
+JOBS="${SIZER_JOBS:-$(nproc)}"
+FUZZ_SECONDS="${SIZER_FUZZ_SECONDS:-15}"
+SHARED_REF="${SIZER_REFERENCE_DIR:-$ROOT/../shared/reference}"
+
+passed=0; failed=0; failures=()
+step() { echo; echo "=== $* ==="; }
+record() {  # record NAME PASSED FAILED
+  passed=$((passed + $2)); failed=$((failed + $3))
+  if [ "$3" -ne 0 ]; then failures+=("$1"); fi
+}
+# ctest summary: "100% tests passed, 0 tests failed out of 57"
+ctest_counts() {
+  local log="$1" total bad
+  total=$(grep -Eo 'tests failed out of [0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -1)
+  bad=$(grep -Eo '[0-9]+ tests failed out of' "$log" | grep -Eo '^[0-9]+' | tail -1)
+  if [ -z "$total" ]; then echo "0 1"; else echo "$((total - bad)) $bad"; fi
+}
+# node --test summary: "# pass 12" / "# fail 0"
+node_counts() {
+  local log="$1" p f
+  p=$(grep -E '^# pass [0-9]+' "$log" | tail -1 | grep -Eo '[0-9]+$')
+  f=$(grep -E '^# fail [0-9]+' "$log" | tail -1 | grep -Eo '[0-9]+$')
+  echo "${p:-0} ${f:-1}"
+}
+mkdir -p build/logs
+
+step "dependencies"
+tools/install-deps.sh || { echo "llm-sizer: dependency install failed" >&2; exit 1; }
+
+step "native build"
+if cmake --preset native >build/logs/native-configure.log 2>&1 && cmake --build --preset native -j "$JOBS"; then
+  step "native tests (Catch2 via CTest)"
+  ctest --preset native -j "$JOBS" 2>&1 | tee build/logs/native-ctest.log | tail -15
+  read -r p f < <(ctest_counts build/logs/native-ctest.log); record "native tests" "$p" "$f"
+
+  step "calibration report (docs/VALIDATION.md)"
+  if build/native/tests/sizer_validate "$SHARED_REF/calibration-requests.jsonl" docs/VALIDATION.md; then
+    record "validation report" 1 0
+  else
+    record "validation report" 0 1
+  fi
+else
+  cat build/logs/native-configure.log | tail -20
+  record "native build" 0 1
+fi
+
+step "native-asan build + tests (AddressSanitizer + UBSan)"
+if cmake --preset native-asan >build/logs/asan-configure.log 2>&1 \
+   && cmake --build --preset native-asan -j "$JOBS" --target sizer_tests; then
+  if build/native-asan/tests/sizer_tests >build/logs/asan.log 2>&1; then
+    record "asan tests" 1 0; tail -3 build/logs/asan.log
+  else
+    tail -40 build/logs/asan.log; record "asan tests" 0 1
+  fi
+else
+  record "asan build" 0 1
+fi
+
+if [ "$FUZZ_SECONDS" != "0" ] && [ -f tests/fuzz/CMakeLists.txt ]; then
+  step "fuzz smoke (${FUZZ_SECONDS}s per target)"
+  if cmake --preset fuzz >build/logs/fuzz-configure.log 2>&1 && cmake --build --preset fuzz -j "$JOBS"; then
+    for bin in build/fuzz/tests/fuzz/fuzz_*; do
+      [ -x "$bin" ] || continue
+      name=$(basename "$bin")
+      corpus="tests/fuzz/corpus/${name#fuzz_}"
+      work=$(mktemp -d); [ -d "$corpus" ] && cp -r "$corpus"/. "$work"/ 2>/dev/null
+      if "$bin" -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=2048 -artifact_prefix=build/logs/ "$work" >build/logs/$name.log 2>&1; then
+        record "$name" 1 0; echo "$name: ok ($(grep -Eo '#[0-9]+' build/logs/$name.log | tail -1) runs)"
+      else
+        tail -30 build/logs/$name.log; record "$name" 0 1
+      fi
+      rm -rf "$work"
+    done
+  else
+    tail -20 build/logs/fuzz-configure.log; record "fuzz build" 0 1
+  fi
+fi
+
+step "web build (Emscripten): wasm tests, Embind module, ImGui app, dist/"
+if cmake --preset web >build/logs/web-configure.log 2>&1 && cmake --build --preset web -j "$JOBS" \
+   && cmake --build --preset web --target site; then
+  step "core tests as wasm under Node"
+  ctest --preset web 2>&1 | tee build/logs/web-ctest.log | tail -5
+  read -r p f < <(ctest_counts build/logs/web-ctest.log); record "wasm tests" "$p" "$f"
+
+  step "Node tests of the Embind module"
+  if ls web/tests/*.test.mjs >/dev/null 2>&1; then
+    node --test web/tests/ 2>&1 | tee build/logs/node.log | tail -12
+    read -r p f < <(node_counts build/logs/node.log); record "node tests" "$p" "$f"
+  fi
+
+  step "browser tests (playwright-core + Chromium)"
+  if ls tests/browser/*.test.mjs >/dev/null 2>&1; then
+    node --test --test-concurrency=1 tests/browser/ 2>&1 | tee build/logs/browser.log | tail -15
+    read -r p f < <(node_counts build/logs/browser.log); record "browser tests" "$p" "$f"
+  fi
+else
+  tail -30 build/logs/web-configure.log; record "web build" 0 1
+fi
+
+echo
+if [ "$failed" -ne 0 ]; then echo "llm-sizer: failed: ${failures[*]}"; fi
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
