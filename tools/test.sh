@@ -10,7 +10,7 @@ cd "$ROOT"
 export NODE_PATH=/usr/share/nodejs
 JOBS="${SIZER_JOBS:-$(nproc)}"
 FUZZ_SECONDS="${SIZER_FUZZ_SECONDS:-15}"
-SHARED_REF="${SIZER_REFERENCE_DIR:-$ROOT/../shared/reference}"
+CALIBRATION="$ROOT/tests/validation/data/calibration-requests.jsonl"
 
 passed=0; failed=0; failures=()
 step() { echo; echo "=== $* ==="; }
@@ -44,7 +44,7 @@ if cmake --preset native >build/logs/native-configure.log 2>&1 && cmake --build 
   read -r p f < <(ctest_counts build/logs/native-ctest.log); record "native tests" "$p" "$f"
 
   step "calibration report (docs/VALIDATION.md)"
-  if build/native/tests/sizer_validate "$SHARED_REF/calibration-requests.jsonl" docs/VALIDATION.md; then
+  if build/native/tests/sizer_validate "$CALIBRATION" docs/VALIDATION.md; then
     record "validation report" 1 0
   else
     record "validation report" 0 1
