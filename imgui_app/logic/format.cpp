@@ -1,0 +1,123 @@
+#include "logic/format.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace app::fmt {
+namespace {
+
+// Inserts thousands separators into the integer part of a plain decimal string.
+std::string group_thousands(const std::string& plain) {
+  std::size_t start = (!plain.empty() && plain[0] == '-') ? 1 : 0;
+  std::size_t dot = plain.find('.');
+  std::size_t int_end = dot == std::string::npos ? plain.size() : dot;
+  std::string out = plain.substr(0, start);
+  std::size_t digits = int_end - start;
+  for (std::size_t i = 0; i < digits; ++i) {
+    if (i > 0 && (digits - i) % 3 == 0) out += ',';
+    out += plain[start + i];
+  }
+  out += plain.substr(int_end);
+  return out;
+}
+
+std::string with_unit(double v, const char* unit) { return number(v) + " " + unit; }
+
+}  // namespace
+
+std::string number(double v, int significant) {
+  if (!std::isfinite(v)) return k_dash;
+  if (v == 0) return "0";
+  if (significant < 1) significant = 1;
+  double magnitude = std::fabs(v);
+  char buf[64];
+  if (magnitude >= 1e15 || magnitude < 1e-6) {
+    std::snprintf(buf, sizeof buf, "%.*e", significant - 1, v);
+    // "1.23e+15" -> "1.23e15", "1.00e-07" -> "1.00e-7"
+    std::string s = buf;
+    std::size_t e = s.find('e');
+    std::string mantissa = s.substr(0, e);
+    int exponent = std::atoi(s.c_str() + e + 1);
+    return mantissa + "e" + std::to_string(exponent);
+  }
+  // Digits after the point so that `significant` digits remain (none once the integer part has
+  // that many). Rounding first keeps 999.6 -> "1,000" rather than "1,000." with a stray digit.
+  int int_digits = static_cast<int>(std::floor(std::log10(magnitude))) + 1;
+  double scale = std::pow(10.0, significant - int_digits);
+  double rounded = std::round(v * scale) / scale;
+  double rounded_mag = std::fabs(rounded);
+  if (rounded_mag > 0) int_digits = static_cast<int>(std::floor(std::log10(rounded_mag))) + 1;
+  int decimals = significant - int_digits;
+  if (decimals < 0) decimals = 0;
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, rounded);
+  return group_thousands(buf);
+}
+
+const char* invalid_reason_key(double v) {
+  if (std::isnan(v)) return "fmt.nan";
+  if (std::isinf(v)) return "fmt.inf";
+  return "";
+}
+
+std::string bytes_decimal(double bytes) {
+  if (!std::isfinite(bytes)) return k_dash;
+  double m = std::fabs(bytes);
+  if (m >= 1e12) return with_unit(bytes / 1e12, "TB");
+  if (m >= 1e9) return with_unit(bytes / 1e9, "GB");
+  if (m >= 1e6) return with_unit(bytes / 1e6, "MB");
+  if (m >= 1e3) return with_unit(bytes / 1e3, "KB");
+  return with_unit(bytes, "B");
+}
+
+std::string bytes_binary(double bytes) {
+  if (!std::isfinite(bytes)) return k_dash;
+  const double kib = 1024.0, mib = kib * 1024, gib = mib * 1024, tib = gib * 1024;
+  double m = std::fabs(bytes);
+  if (m >= tib) return with_unit(bytes / tib, "TiB");
+  if (m >= gib) return with_unit(bytes / gib, "GiB");
+  if (m >= mib) return with_unit(bytes / mib, "MiB");
+  if (m >= kib) return with_unit(bytes / kib, "KiB");
+  return with_unit(bytes, "B");
+}
+
+std::string count(double v) {
+  if (!std::isfinite(v)) return k_dash;
+  double m = std::fabs(v);
+  if (m >= 1e12) return number(v / 1e12) + "T";
+  if (m >= 1e9) return number(v / 1e9) + "B";
+  if (m >= 1e6) return number(v / 1e6) + "M";
+  if (m >= 1e3) return number(v / 1e3) + "K";
+  return number(v);
+}
+
+std::string seconds(double s) {
+  if (!std::isfinite(s)) return k_dash;
+  double m = std::fabs(s);
+  if (m == 0) return "0 s";
+  if (m < 1e-3) return with_unit(s * 1e6, "\xC2\xB5s");  // µs
+  if (m < 1) return with_unit(s * 1e3, "ms");
+  if (m < 60) return with_unit(s, "s");
+  if (m < 3600) return with_unit(s / 60, "min");
+  if (m < 86400 * 2) return with_unit(s / 3600, "h");
+  return with_unit(s / 86400, "days");
+}
+
+std::string usd(double v) {
+  if (!std::isfinite(v)) return k_dash;
+  std::string n = number(std::fabs(v));
+  return (v < 0 ? "-$" : "$") + n;
+}
+
+std::string percent(double fraction) {
+  if (!std::isfinite(fraction)) return k_dash;
+  return number(fraction * 100) + "%";
+}
+
+std::string integer(double v) {
+  if (!std::isfinite(v)) return k_dash;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.0f", std::round(v));
+  return group_thousands(buf);
+}
+
+}  // namespace app::fmt

@@ -1,0 +1,40 @@
+// Number formatting for everything the app shows: 3 significant digits, thousands separators,
+// explicit decimal (GB) vs binary (GiB) units, and "—" instead of NaN/inf (with a reason the UI
+// can show in a tooltip). Pure C++: no ImGui, so tests/ui pins every case natively.
+#pragma once
+
+#include <string>
+
+namespace app::fmt {
+
+// The text shown in place of a number that is not finite.
+inline constexpr const char* k_dash = "\xE2\x80\x94";  // U+2014 em dash
+
+// 3 significant digits with thousands separators: 1234567 -> "1,230,000", 0.012345 -> "0.0123",
+// 14 -> "14.0". |v| >= 1e15 switches to "1.23e15". Not finite -> "—".
+std::string number(double v, int significant = 3);
+
+// i18n key explaining why `v` has no number ("fmt.nan" / "fmt.inf"), or "" when v is finite.
+const char* invalid_reason_key(double v);
+
+// Decimal units (what GPU vendors print): "14.0 GB", "512 MB", "1.50 TB".
+std::string bytes_decimal(double bytes);
+// Binary units (what nvidia-smi and the OS report): "13.0 GiB", "512 MiB".
+std::string bytes_binary(double bytes);
+
+// Counts with a suffix: 7.24e9 -> "7.24B", 131072 -> "131K", 1.5e6 -> "1.50M", 1e12 -> "1.00T".
+std::string count(double v);
+
+// Durations: "850 µs", "12.3 ms", "1.23 s", "4.50 min", "3.20 h", "12.0 days".
+std::string seconds(double s);
+
+// Money: "$1.23", "$1,230", "$0.0123".
+std::string usd(double v);
+
+// Percent of a fraction: 0.6 -> "60.0%".
+std::string percent(double fraction);
+
+// Token counts for sliders: 4096 -> "4,096", 131072 -> "131,072" (exact integers).
+std::string integer(double v);
+
+}  // namespace app::fmt

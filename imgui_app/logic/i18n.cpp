@@ -1,0 +1,152 @@
+#include "logic/i18n.hpp"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+namespace app::i18n {
+namespace {
+
+Table g_table;
+Language g_language = Language::en;
+
+std::string unescape(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\\' && i + 1 < s.size()) {
+      char n = s[i + 1];
+      if (n == 'n') {
+        out += '\n';
+        ++i;
+        continue;
+      }
+      if (n == 't') {
+        out += '\t';
+        ++i;
+        continue;
+      }
+      if (n == '\\') {
+        out += '\\';
+        ++i;
+        continue;
+      }
+    }
+    out += s[i];
+  }
+  return out;
+}
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> cols;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t tab = line.find('\t', start);
+    cols.push_back(line.substr(start, tab - start));
+    if (tab == std::string::npos) break;
+    start = tab + 1;
+  }
+  return cols;
+}
+
+}  // namespace
+
+std::vector<std::string> parse_tsv(const std::string& text, const std::string& source,
+                                   Table& table) {
+  std::vector<std::string> errors;
+  std::istringstream in(text);
+  std::string line;
+  int line_no = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    std::string where = source + ":" + std::to_string(line_no) + ": ";
+    std::vector<std::string> cols = split_tabs(line);
+    if (cols.size() != 3) {
+      errors.push_back(where + "expected 3 columns (key, en, zh), got " +
+                       std::to_string(cols.size()));
+      continue;
+    }
+    if (table.count(cols[0]) != 0) {
+      errors.push_back(where + "duplicate key " + cols[0]);
+      continue;
+    }
+    table[cols[0]] = Entry{unescape(cols[1]), unescape(cols[2])};
+  }
+  return errors;
+}
+
+void install(Table table) { g_table = std::move(table); }
+const Table& installed() { return g_table; }
+void set_language(Language lang) { g_language = lang; }
+Language language() { return g_language; }
+
+const char* tr(const char* key) {
+  auto it = g_table.find(key);
+  if (it == g_table.end()) return key;
+  const std::string& s = g_language == Language::zh ? it->second.zh : it->second.en;
+  return s.empty() ? it->second.en.c_str() : s.c_str();
+}
+
+std::string trf(const char* key, std::initializer_list<std::string> args) {
+  std::string s = tr(key);
+  int index = 0;
+  for (const std::string& arg : args) {
+    std::string token = "{" + std::to_string(index++) + "}";
+    for (std::size_t pos = s.find(token); pos != std::string::npos;
+         pos = s.find(token, pos + arg.size())) {
+      s.replace(pos, token.size(), arg);
+    }
+  }
+  return s;
+}
+
+std::vector<unsigned> utf8_decode(const std::string& text) {
+  std::vector<unsigned> out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    auto c = static_cast<unsigned char>(text[i]);
+    unsigned cp = 0xFFFD;
+    std::size_t len = 1;
+    if (c < 0x80) {
+      cp = c;
+    } else if ((c >> 5) == 0x6) {
+      len = 2;
+      cp = c & 0x1Fu;
+    } else if ((c >> 4) == 0xE) {
+      len = 3;
+      cp = c & 0x0Fu;
+    } else if ((c >> 3) == 0x1E) {
+      len = 4;
+      cp = c & 0x07u;
+    } else {
+      out.push_back(0xFFFD);
+      ++i;
+      continue;
+    }
+    if (i + len > text.size()) {
+      out.push_back(0xFFFD);
+      break;
+    }
+    bool ok = true;
+    for (std::size_t k = 1; k < len; ++k) {
+      auto cc = static_cast<unsigned char>(text[i + k]);
+      if ((cc >> 6) != 0x2) ok = false;
+      cp = (cp << 6) | (cc & 0x3Fu);
+    }
+    out.push_back(ok ? cp : 0xFFFD);
+    i += ok ? len : 1;
+  }
+  return out;
+}
+
+std::vector<unsigned> zh_code_points(const Table& table) {
+  std::set<unsigned> points;
+  for (const auto& [key, entry] : table) {
+    for (unsigned cp : utf8_decode(entry.zh)) points.insert(cp);
+  }
+  return {points.begin(), points.end()};
+}
+
+}  // namespace app::i18n

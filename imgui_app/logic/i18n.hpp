@@ -1,0 +1,51 @@
+// The string tables: imgui_app/strings/*.tsv, one `key<TAB>en<TAB>zh` per line ('#' starts a
+// comment line; "\n" and "\t" in a value are escapes). Drawing code never holds a literal: it asks
+// tr("key"). Pure C++ so tests/ui checks that every key has both languages.
+#pragma once
+
+#include <initializer_list>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace app::i18n {
+
+enum class Language { en = 0, zh = 1 };
+
+struct Entry {
+  std::string en;
+  std::string zh;
+};
+
+using Table = std::map<std::string, Entry>;
+
+// Adds the rows of one TSV file to `table`. Returns one message per malformed row or duplicate key
+// ("shell.tsv:12: expected 3 columns"); `source` names the file in those messages.
+std::vector<std::string> parse_tsv(const std::string& text, const std::string& source,
+                                   Table& table);
+
+// The process-wide table used by tr(). install() replaces it.
+void install(Table table);
+const Table& installed();
+void set_language(Language lang);
+Language language();
+
+// The string for `key` in the current language; the key itself when missing (visible, never a
+// crash). The pointer stays valid until the next install().
+const char* tr(const char* key);
+
+// tr(key) with "{0}", "{1}", ... replaced by `args`.
+std::string trf(const char* key, std::initializer_list<std::string> args);
+
+// Every distinct code point of the zh column (for the font subset and its test).
+std::vector<unsigned> zh_code_points(const Table& table);
+
+// Decodes UTF-8 into code points (invalid bytes become U+FFFD).
+std::vector<unsigned> utf8_decode(const std::string& text);
+
+}  // namespace app::i18n
+
+namespace app {
+using i18n::tr;
+using i18n::trf;
+}  // namespace app
