@@ -12,13 +12,6 @@
 
 namespace sizer {
 #define SIZER_STUB(what) throw std::logic_error("not implemented: " what)
-// catalog.cpp
-const std::vector<Gpu>& gpu_catalog() { SIZER_STUB("gpu_catalog"); }
-const std::vector<ModelArch>& model_catalog() { SIZER_STUB("model_catalog"); }
-const std::vector<NumberFormat>& format_catalog() { SIZER_STUB("format_catalog"); }
-const Gpu* find_gpu(const std::string&) { SIZER_STUB("find_gpu"); }
-const ModelArch* find_model(const std::string&) { SIZER_STUB("find_model"); }
-const NumberFormat* find_format(const std::string&) { SIZER_STUB("find_format"); }
 // params.cpp
 ParamCounts count_params(const ModelArch&) { SIZER_STUB("count_params"); }
 ModelArch normalize_model(ModelArch) { SIZER_STUB("normalize_model"); }

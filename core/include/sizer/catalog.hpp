@@ -28,6 +28,9 @@ struct Gpu {
   std::string interconnect;       // e.g. "NVLink 4 (18 links)", "PCIe 4.0 x16"
   double interconnect_gb_per_s_bidirectional = 0;  // per GPU, both directions summed
   bool has_nvlink = false;        // a GPU-to-GPU fabric faster than PCIe (NVLink, Infinity Fabric...)
+  // How many GPUs that fabric joins: 2 for bridged pairs, 8 for HGX/OAM boards, 72 for NVL72;
+  // 0 = none. Tensor parallelism wider than this runs over PCIe / the network.
+  int nvlink_domain_gpus = 0;
   double pcie_gb_per_s_unidirectional = 0;  // host link, one direction
   double tdp_w = 0;
   bool datacenter = false;  // false: consumer / workstation / Apple
@@ -89,6 +92,9 @@ struct ModelArch {
   int qk_nope_head_dim = 0;
   int v_head_dim = 0;
   std::string weights_dtype;  // as published (bfloat16, float16, ...)
+  // Format id (format_catalog) of the released checkpoint: "bf16", "fp16", "fp32",
+  // "fp8-e4m3-block128" (DeepSeek-V3, Kimi K2, MiniMax-M2), "mxfp4" (gpt-oss: experts only).
+  std::string published_format;
   std::string source;
   std::string notes;
 };
@@ -117,5 +123,9 @@ const std::vector<NumberFormat>& format_catalog();
 const Gpu* find_gpu(const std::string& id);
 const ModelArch* find_model(const std::string& id);
 const NumberFormat* find_format(const std::string& id);
+
+// Problems found while loading the compiled-in data (malformed CSV, missing required column,
+// unparsable number). Empty for a good build; the tests require it to be empty.
+const std::vector<std::string>& catalog_load_errors();
 
 }  // namespace sizer
