@@ -38,9 +38,6 @@ std::string cheapest_format_that_fits(const Scenario&) { SIZER_STUB("cheapest_fo
 std::vector<FitRow> fit_table(const Scenario&, int) { SIZER_STUB("fit_table"); }
 std::vector<Suggestion> suggestions_to_fit(const Scenario&, int) { SIZER_STUB("suggestions_to_fit"); }
 // request_json.cpp
-RequestResult scenario_from_request_json(const std::string&) { SIZER_STUB("scenario_from_request_json"); }
-std::string scenario_to_request_json(const Scenario&) { SIZER_STUB("scenario_to_request_json"); }
-std::string estimate_to_json(const Estimate&) { SIZER_STUB("estimate_to_json"); }
 // share_link.cpp
 std::string encode_share_fragment(const std::string&, const std::string&) { SIZER_STUB("encode_share_fragment"); }
 DecodedLink decode_share_fragment(const std::string&) { SIZER_STUB("decode_share_fragment"); }

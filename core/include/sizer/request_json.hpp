@@ -3,8 +3,10 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "sizer/estimate.hpp"
+#include "sizer/solvers.hpp"
 
 namespace sizer {
 
@@ -12,6 +14,8 @@ struct RequestResult {
   bool ok = false;
   Scenario scenario;
   std::string error;  // names the field: "gpuCount: must be a positive integer"
+  // Ignored unknown fields and notes from the HF config import, one line each.
+  std::vector<std::string> warnings;
 };
 
 // Parses a request (JSON text). Missing fields take documented defaults. Never throws.
@@ -24,5 +28,15 @@ std::string scenario_to_request_json(const Scenario& s);
 // The result object of the JS contract (memory, params, inference, training, cost, bottleneck,
 // warnings, plus formulas and rulesOfThumb).
 std::string estimate_to_json(const Estimate& e);
+
+// Catalog entries and solver rows in the same vocabulary (for listGpus(), listModels(), the lite
+// page and saved custom hardware). model_arch_to_json gives the "arch" object of a custom model
+// request; gpu_to_json the object form of "gpu".
+std::string model_arch_to_json(const ModelArch& m);
+std::string gpu_to_json(const Gpu& g);
+std::string format_to_json(const NumberFormat& f);
+std::string fit_table_to_json(const std::vector<FitRow>& rows);
+// The assumption table with each key's default under `engine`: [{key,label,unit,source,value}].
+std::string assumption_table_to_json(Engine engine);
 
 }  // namespace sizer
