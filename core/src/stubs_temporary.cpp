@@ -12,9 +12,6 @@
 
 namespace sizer {
 #define SIZER_STUB(what) throw std::logic_error("not implemented: " what)
-// params.cpp
-ParamCounts count_params(const ModelArch&) { SIZER_STUB("count_params"); }
-ModelArch normalize_model(ModelArch) { SIZER_STUB("normalize_model"); }
 // hf_config.cpp
 HfConfigResult model_from_hf_config(const std::string&) { SIZER_STUB("model_from_hf_config"); }
 // assumptions.cpp
