@@ -1,0 +1,125 @@
+// The results column: draws every results panel in order, plus the helpers they share
+// (formula tooltips, section headers, widget rectangles for browser tests).
+#include "panels/results.hpp"
+
+#include <algorithm>
+
+#include "imgui.h"
+#include "logic/format.hpp"
+#include "logic/i18n.hpp"
+#include "panels/results_parts.hpp"
+#include "platform.hpp"
+#include "widgets/palette.hpp"
+
+namespace app {
+namespace results {
+
+bool section(const char* key) {
+  const std::string label = std::string(tr(key)) + "###" + key;
+  return ImGui::CollapsingHeader(label.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
+}
+
+std::string formula_for(const sizer::Estimate& e, const char* formula_key) {
+  const auto it = e.formulas.find(formula_key);
+  return it == e.formulas.end() ? std::string() : it->second;
+}
+
+void formula_tooltip(const sizer::Estimate& e, const char* formula_key,
+                     const std::string& headline) {
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+  if (!headline.empty()) ImGui::TextUnformatted(headline.c_str());
+  const std::string formula = formula_for(e, formula_key);
+  if (!formula.empty()) {
+    ImGui::TextDisabled("%s", tr("res.tooltip.formula"));
+    ImGui::TextUnformatted(formula.c_str());
+  } else {
+    ImGui::TextDisabled("%s", tr("res.tooltip.no_formula"));
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+void number_text(const App& app, const std::string& text, const char* formula_key) {
+  ImGui::TextUnformatted(text.c_str());
+  if (ImGui::IsItemHovered()) formula_tooltip(app.results, formula_key);
+}
+
+void value_row(const App& app, const char* label_key, const std::string& value,
+               const char* formula_key) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(tr(label_key));
+  ImGui::TableNextColumn();
+  number_text(app, value, formula_key);
+}
+
+bool has_string(const std::string& key) { return i18n::installed().count(key) != 0; }
+
+void publish_last_item(const App& app, const std::string& id) {
+  const ImVec2 min = ImGui::GetItemRectMin();
+  const ImVec2 max = ImGui::GetItemRectMax();
+  const float dpr = app.ui.dpr > 0 ? app.ui.dpr : 1.0f;
+  platform::publish_widget_rect(id.c_str(), min.x / dpr, min.y / dpr, (max.x - min.x) / dpr,
+                                (max.y - min.y) / dpr);
+}
+
+std::string gpu_name(const std::string& gpu_id) {
+  const sizer::Gpu* gpu = sizer::find_gpu(gpu_id);
+  return gpu && !gpu->name.empty() ? gpu->name : gpu_id;
+}
+
+std::string hardware_summary(const sizer::Scenario& s) {
+  const std::string name = s.hardware.gpu.name.empty() ? s.hardware.gpu.id : s.hardware.gpu.name;
+  return std::to_string(sizer::total_gpus(s)) + " \xC3\x97 " + name;  // U+00D7 multiplication sign
+}
+
+void select_gpu(sizer::Scenario& s, const std::string& gpu_id, int gpus) {
+  if (const sizer::Gpu* gpu = sizer::find_gpu(gpu_id)) s.hardware.gpu = *gpu;
+  gpus = std::max(1, gpus);
+  // Eight cards per node is the common server size (DGX/HGX); tensor parallelism stays inside a
+  // node where the fast links are, pipeline parallelism spans nodes.
+  constexpr int kGpusPerNode = 8;
+  s.hardware.nodes = (gpus + kGpusPerNode - 1) / kGpusPerNode;
+  s.hardware.gpus_per_node = s.hardware.nodes == 1 ? gpus : kGpusPerNode;
+  s.parallel.tensor = s.hardware.gpus_per_node;
+  s.parallel.pipeline = s.hardware.nodes;
+  s.parallel.data = 0;
+}
+
+namespace {
+
+void draw_error(const App& app) {
+  ImGui::PushStyleColor(ImGuiCol_Text, widgets::to_vec4(widgets::bad_color()));
+  ImGui::TextUnformatted(tr("res.error.title"));
+  ImGui::PopStyleColor();
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(app.error.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+}  // namespace results
+
+void draw_results_column(App& app) {
+  ImGui::PushID("results");
+  if (!app.error.empty()) {
+    results::draw_error(app);
+  } else {
+    results::draw_verdict(app);
+    results::draw_memory(app);
+    if (app.results.scenario.mode == sizer::Mode::inference) {
+      results::draw_speed(app);
+    } else {
+      results::draw_training(app);
+    }
+    results::draw_bottleneck(app);
+    results::draw_fit_table(app);
+    results::draw_rules_of_thumb(app);
+  }
+  // Pinned configurations stay visible (and restorable) even while the inputs are invalid.
+  results::draw_compare(app);
+  ImGui::PopID();
+}
+
+}  // namespace app

@@ -1,0 +1,114 @@
+// Memory: a stacked bar of the most loaded GPU's memory (weights, KV cache, activations, gradients,
+// optimizer states, overhead, reserve) against the card's usable capacity, a table of the same
+// figures in GiB and GB, and CPU RAM when layers, KV cache or optimizer states are offloaded.
+#include <iterator>
+
+#include "imgui.h"
+#include "logic/format.hpp"
+#include "logic/i18n.hpp"
+#include "panels/results_parts.hpp"
+#include "widgets/palette.hpp"
+#include "widgets/stacked_bar.hpp"
+
+namespace app::results {
+namespace {
+
+struct Category {
+  const char* label_key;
+  const char* formula_key;
+  double sizer::MemoryBreakdown::*bytes;
+};
+
+// One colour per category, the same in every chart of the app (the index is the colour).
+constexpr Category kCategories[] = {
+    {"res.mem.weights", "memory.weightsBytes", &sizer::MemoryBreakdown::weights_bytes},
+    {"res.mem.kv_cache", "memory.kvCacheBytes", &sizer::MemoryBreakdown::kv_cache_bytes},
+    {"res.mem.activations", "memory.activationBytes", &sizer::MemoryBreakdown::activation_bytes},
+    {"res.mem.gradients", "memory.gradientBytes", &sizer::MemoryBreakdown::gradient_bytes},
+    {"res.mem.optimizer", "memory.optimizerBytes", &sizer::MemoryBreakdown::optimizer_bytes},
+    {"res.mem.overhead", "memory.overheadBytes", &sizer::MemoryBreakdown::overhead_bytes},
+    {"res.mem.reserve", "memory.reserveBytes", &sizer::MemoryBreakdown::reserve_bytes},
+};
+
+std::string both_units(double bytes) {
+  return fmt::bytes_binary(bytes) + " (" + fmt::bytes_decimal(bytes) + ")";
+}
+
+}  // namespace
+
+void draw_memory(const App& app) {
+  if (!section("res.mem.title")) return;
+  ImGui::PushID("memory");
+  const sizer::MemoryBreakdown& m = app.results.memory;
+  const float em = ImGui::GetFontSize();
+
+  widgets::StackedBarSpec spec;
+  for (int i = 0; i < static_cast<int>(std::size(kCategories)); ++i) {
+    spec.segments.push_back(
+        {tr(kCategories[i].label_key), m.*kCategories[i].bytes, widgets::series_color(i)});
+  }
+  spec.capacity = m.capacity_bytes;
+  const std::string capacity_label = trf("res.mem.capacity", {fmt::bytes_binary(m.capacity_bytes)});
+  spec.capacity_label = capacity_label.c_str();
+
+  const int gpus = sizer::total_gpus(app.results.scenario);
+  ImGui::TextUnformatted(trf(gpus > 1 ? "res.mem.bar_caption_many" : "res.mem.bar_caption_one",
+                             {std::to_string(gpus), fmt::bytes_binary(m.per_gpu_bytes)})
+                             .c_str());
+  const int hovered = widgets::stacked_bar("##bar", spec, 0, 2.2f * em);
+  publish_last_item(app, "memory-bar");
+  if (hovered >= 0) {
+    const Category& c = kCategories[hovered];
+    const double bytes = m.*c.bytes;
+    const double share = m.per_gpu_bytes > 0 ? bytes / m.per_gpu_bytes : 0;
+    formula_tooltip(app.results, c.formula_key,
+                    std::string(tr(c.label_key)) + ": " + both_units(bytes) + "\n" +
+                        trf("res.mem.share", {fmt::percent(share)}));
+  }
+  widgets::legend(spec.segments);
+
+  if (ImGui::BeginTable("##figures", 3,
+                        ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg |
+                            ImGuiTableFlags_BordersInnerH)) {
+    ImGui::TableSetupColumn(tr("res.mem.col_part"), ImGuiTableColumnFlags_WidthStretch, 2.0f);
+    ImGui::TableSetupColumn(tr("res.unit.gib"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn(tr("res.unit.gb"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableHeadersRow();
+    // Sums and limits get a tinted row so they stand apart from the parts.
+    auto row = [&](const char* label_key, double bytes, const char* formula_key, bool summary) {
+      ImGui::TableNextRow();
+      if (summary) {
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1,
+                               ImGui::GetColorU32(ImGuiCol_Header, 0.5f));
+      }
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(tr(label_key));
+      ImGui::TableNextColumn();
+      number_text(app, fmt::bytes_binary(bytes), formula_key);
+      ImGui::TableNextColumn();
+      number_text(app, fmt::bytes_decimal(bytes), formula_key);
+    };
+    for (const Category& c : kCategories) {
+      if (m.*c.bytes > 0) row(c.label_key, m.*c.bytes, c.formula_key, false);
+    }
+    row("res.mem.per_gpu", m.per_gpu_bytes, "memory.perGpuBytes", true);
+    row("res.mem.usable", m.capacity_bytes, "memory.capacityBytes", true);
+    row(m.headroom_bytes >= 0 ? "res.mem.headroom" : "res.mem.shortfall",
+        m.headroom_bytes >= 0 ? m.headroom_bytes : -m.headroom_bytes, "memory.headroomBytes", true);
+    if (gpus > 1) row("res.mem.total", m.total_bytes, "memory.totalBytes", true);
+    if (m.host_ram_bytes > 0)
+      row("res.mem.host_ram", m.host_ram_bytes, "memory.hostRamBytes", true);
+    ImGui::EndTable();
+  }
+  // The catalog's marketed size vs what the device reports: say which unit a label uses.
+  const sizer::Gpu& gpu = app.results.scenario.hardware.gpu;
+  if (gpu.memory_gb > 0) {
+    ImGui::TextDisabled(
+        "%s", trf("res.mem.units_note",
+                  {fmt::number(gpu.memory_gb), fmt::bytes_binary(gpu.memory_capacity_bytes)})
+                  .c_str());
+  }
+  ImGui::PopID();
+}
+
+}  // namespace app::results

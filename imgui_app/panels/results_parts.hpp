@@ -1,0 +1,56 @@
+// Shared pieces of the results panels (internal to panels/results*.cpp): one draw function per
+// panel, and the helpers every panel uses to show a number with its formula tooltip.
+#pragma once
+
+#include <string>
+
+#include "app_state.hpp"
+
+namespace app::results {
+
+// Panels, in the order draw_results_column shows them.
+void draw_verdict(App& app);
+void draw_memory(const App& app);
+void draw_speed(const App& app);
+void draw_bottleneck(const App& app);
+void draw_training(const App& app);
+void draw_fit_table(App& app);
+void draw_compare(App& app);
+void draw_rules_of_thumb(const App& app);
+
+// A collapsible section header (open by default); `key` is both the string key and the ImGui id,
+// so the open state survives a language switch.
+bool section(const char* key);
+
+// Formula and inputs recorded by the engine for `formula_key` ("memory.weightsBytes"), or "".
+std::string formula_for(const sizer::Estimate& e, const char* formula_key);
+
+// Tooltip body: the formula for `formula_key` (or a note that the engine recorded none), after
+// optional `headline` lines. Call when the item is hovered.
+void formula_tooltip(const sizer::Estimate& e, const char* formula_key,
+                     const std::string& headline = "");
+
+// Text of a number; hovering shows its formula.
+void number_text(const App& app, const std::string& text, const char* formula_key);
+
+// One row of a two-column label/value table (inside BeginTable with 2 columns).
+void value_row(const App& app, const char* label_key, const std::string& value,
+               const char* formula_key);
+
+// True when the string table holds `key` (tr() returns the key itself when it does not).
+bool has_string(const std::string& key);
+
+// Reports the last item's rectangle to window.llmSizer.widgetRect(id), in CSS pixels.
+void publish_last_item(const App& app, const std::string& id);
+
+// Display name of a catalog GPU id (the id itself when unknown).
+std::string gpu_name(const std::string& gpu_id);
+
+// "2 × NVIDIA H100 80GB" style hardware summary of a scenario.
+std::string hardware_summary(const sizer::Scenario& s);
+
+// Points a scenario at `gpu_id` with `gpus` cards, splitting them into nodes of at most 8 and
+// using tensor parallelism inside a node and pipeline parallelism across nodes.
+void select_gpu(sizer::Scenario& s, const std::string& gpu_id, int gpus);
+
+}  // namespace app::results
