@@ -36,6 +36,4 @@ std::vector<FitRow> fit_table(const Scenario&, int) { SIZER_STUB("fit_table"); }
 std::vector<Suggestion> suggestions_to_fit(const Scenario&, int) { SIZER_STUB("suggestions_to_fit"); }
 // request_json.cpp
 // share_link.cpp
-std::string encode_share_fragment(const std::string&, const std::string&) { SIZER_STUB("encode_share_fragment"); }
-DecodedLink decode_share_fragment(const std::string&) { SIZER_STUB("decode_share_fragment"); }
 }  // namespace sizer
