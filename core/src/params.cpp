@@ -14,7 +14,11 @@ namespace sizer {
 
 ModelArch normalize_model(ModelArch m) {
   if (m.num_kv_heads <= 0) m.num_kv_heads = m.num_heads;
-  if (m.head_dim <= 0 && m.num_heads > 0) m.head_dim = m.hidden_size / m.num_heads;
+  if (m.head_dim <= 0 && m.attention == AttentionKind::mla) {
+    m.head_dim = m.qk_nope_head_dim + m.qk_rope_head_dim;  // the q/k width of one head
+  } else if (m.head_dim <= 0 && m.num_heads > 0) {
+    m.head_dim = m.hidden_size / m.num_heads;
+  }
   if (m.norms_per_layer < 0) m.norms_per_layer = 0;
   if (m.moe_layer_period < 1) m.moe_layer_period = 1;
   if (m.num_experts > 0) {

@@ -12,8 +12,6 @@
 
 namespace sizer {
 #define SIZER_STUB(what) throw std::logic_error("not implemented: " what)
-// hf_config.cpp
-HfConfigResult model_from_hf_config(const std::string&) { SIZER_STUB("model_from_hf_config"); }
 // assumptions.cpp
 Assumptions default_assumptions(Engine) { SIZER_STUB("default_assumptions"); }
 const std::vector<AssumptionInfo>& assumption_table() { SIZER_STUB("assumption_table"); }

@@ -1,0 +1,573 @@
+// Reads a Hugging Face config.json into a ModelArch. Key names follow each family's transformers
+// configuration class (LlamaConfig, Qwen2MoeConfig, DeepseekV3Config, GptOssConfig, ...) and the
+// remote-code ChatGLM / Falcon-RW configs; models-notes.md section 1 lists the mappings.
+//
+// Nothing here throws on bad input: the JSON is parsed with exceptions disabled, every value's
+// type is checked before it is read, and sizes are bounded so no product can overflow.
+#include "sizer/hf_config.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace sizer {
+namespace {
+
+using json = nlohmann::json;
+
+// Bounds far above any published model (Llama 3.1 405B: 126 layers, hidden 16384; Kimi K2: 384
+// experts) but low enough that every parameter product stays exact in a double.
+constexpr double kMaxLayers = 1000;
+constexpr double kMaxWidth = 1e6;         // hidden, heads, head_dim, latent ranks
+constexpr double kMaxIntermediate = 1e7;  // MLP and expert widths
+constexpr double kMaxVocab = 1e8;
+constexpr double kMaxExperts = 100000;
+constexpr double kMaxPositions = 1e9;  // Llama 4 Scout: 10,485,760
+
+enum class Family { llama_like, mla, chatglm, gpt2, falcon };
+
+// Looks keys up in the text config first (multimodal checkpoints nest the language model's
+// values in `text_config`), then in the top level. JSON null counts as absent.
+class Reader {
+ public:
+  Reader(const json& primary, const json& fallback) : primary_(primary), fallback_(fallback) {}
+
+  const json* find(std::initializer_list<const char*> keys) const {
+    for (const json* object : {&primary_, &fallback_}) {
+      if (!object->is_object()) continue;
+      for (const char* key : keys) {
+        const auto it = object->find(key);
+        if (it != object->end() && !it->is_null()) return &*it;
+      }
+    }
+    return nullptr;
+  }
+
+  bool has(std::initializer_list<const char*> keys) const { return find(keys) != nullptr; }
+
+  // Reads an integer in [min, max] from the first present key; `name` is used in messages.
+  // Returns false (and sets error) when the value is present but unusable, or required and absent.
+  bool integer(const char* name, std::initializer_list<const char*> keys, bool required, double min,
+               double max, int& out) {
+    if (!error.empty()) return false;
+    const json* value = find(keys);
+    if (value == nullptr) {
+      if (required) error = std::string(name) + ": missing";
+      return !required;
+    }
+    const char* kind = min >= 1 ? "a positive integer" : "a non-negative integer";
+    double number = 0;
+    if (value->is_number_unsigned()) {
+      number = static_cast<double>(value->get<std::uint64_t>());
+    } else if (value->is_number_integer()) {
+      number = static_cast<double>(value->get<std::int64_t>());
+    } else if (value->is_number_float()) {
+      number = value->get<double>();
+      if (!std::isfinite(number) || number != std::floor(number)) number = -1;
+    } else {
+      number = -1;  // strings ("4096", "NaN"), booleans, arrays, objects
+    }
+    if (number < min || number < 0) {
+      error = std::string(name) + ": must be " + kind;
+      return false;
+    }
+    if (number > max) {
+      error = std::string(name) + ": " + format(number) + " is above the limit of " + format(max);
+      return false;
+    }
+    out = static_cast<int>(number);
+    return true;
+  }
+
+  // Booleans: a wrong type keeps the default with a warning (these never decide validity).
+  void boolean(const char* name, std::initializer_list<const char*> keys, bool& out) {
+    const json* value = find(keys);
+    if (value == nullptr) return;
+    if (value->is_boolean()) {
+      out = value->get<bool>();
+    } else {
+      warnings.push_back(std::string(name) + ": not true/false; using " + (out ? "true" : "false"));
+    }
+  }
+
+  std::string text(std::initializer_list<const char*> keys) const {
+    const json* value = find(keys);
+    return value != nullptr && value->is_string() ? value->get<std::string>() : std::string();
+  }
+
+  static std::string format(double number) {
+    if (number >= 1e15) {
+      char buffer[32];
+      std::snprintf(buffer, sizeof buffer, "%.3g", number);
+      return buffer;
+    }
+    return std::to_string(static_cast<std::int64_t>(number));
+  }
+
+  std::string error;
+  std::vector<std::string> warnings;
+
+ private:
+  const json& primary_;
+  const json& fallback_;
+};
+
+// "gemma3_text" and "llama4_text" are the language halves of gemma3 / llama4.
+std::string base_type(std::string type) {
+  const std::string suffix = "_text";
+  if (type.size() > suffix.size() &&
+      type.compare(type.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    type.erase(type.size() - suffix.size());
+  }
+  return type;
+}
+
+bool is_known(const std::string& type) {
+  for (const char* known :
+       {"llama",   "mistral",    "mixtral",   "qwen2",    "qwen2_moe",   "qwen3",       "qwen3_moe",
+        "gemma",   "gemma2",     "gemma3",    "phi3",     "deepseek_v2", "deepseek_v3", "kimi_k2",
+        "gpt_oss", "glm",        "glm4",      "glm4_moe", "chatglm",     "gpt2",        "falcon",
+        "llama4",  "minimax_m2", "internlm2", "baichuan"}) {
+    if (type == known) return true;
+  }
+  return false;
+}
+
+Family family_of(const std::string& type) {
+  if (type == "deepseek_v2" || type == "deepseek_v3" || type == "kimi_k2") return Family::mla;
+  if (type == "chatglm") return Family::chatglm;
+  if (type == "gpt2") return Family::gpt2;
+  if (type == "falcon" || type == "RefinedWeb" || type == "RefinedWebModel") return Family::falcon;
+  return Family::llama_like;
+}
+
+bool starts_with(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
+
+// Sliding-window layout from `layer_types` (newer transformers): the first full-attention layer
+// closes the repeating period (Gemma 3: 5 sliding + 1 full; gpt-oss: 1 sliding + 1 full).
+void read_layer_types(Reader& r, ModelArch& m) {
+  const json* types = r.find({"layer_types"});
+  if (types == nullptr || !types->is_array() || types->empty()) return;
+  int full = 0;
+  int local = 0;
+  int first_full = -1;
+  for (std::size_t i = 0; i < types->size(); ++i) {
+    const json& t = (*types)[i];
+    if (!t.is_string()) continue;
+    const std::string kind = t.get<std::string>();
+    if (kind == "full_attention") {
+      if (first_full < 0) first_full = static_cast<int>(i);
+      ++full;
+    } else if (kind == "sliding_attention" || kind == "chunked_attention") {
+      ++local;
+    }
+  }
+  if (local == 0) {
+    m.sliding_window = 0;
+  } else if (full == 0) {
+    m.local_global_period = 0;  // every layer local
+    m.global_layers_per_period = 0;
+  } else {
+    m.local_global_period = first_full + 1;
+    m.global_layers_per_period = 1;
+    if (full != m.num_layers / m.local_global_period) {
+      r.warnings.push_back("layer_types: irregular pattern; read as 1 global layer in every " +
+                           std::to_string(m.local_global_period));
+    }
+  }
+}
+
+void read_mixture_of_experts(Reader& r, const std::string& type, ModelArch& m) {
+  r.integer("num_local_experts", {"num_local_experts", "num_experts", "n_routed_experts"}, false, 0,
+            kMaxExperts, m.num_experts);
+  if (m.num_experts == 0) return;
+  r.integer("num_experts_per_tok", {"num_experts_per_tok", "experts_per_token", "moe_topk"}, false,
+            1, kMaxExperts, m.experts_per_token);
+  if (m.experts_per_token > m.num_experts) {
+    r.error = "num_experts_per_tok (" + std::to_string(m.experts_per_token) +
+              ") must not exceed the number of experts (" + std::to_string(m.num_experts) + ")";
+    return;
+  }
+  r.integer("moe_intermediate_size", {"moe_intermediate_size"}, false, 1, kMaxIntermediate,
+            m.moe_intermediate_size);
+  r.integer("n_shared_experts", {"n_shared_experts", "num_shared_experts"}, false, 0, kMaxExperts,
+            m.num_shared_experts);
+  // Qwen2-MoE: one shared expert of its own width.
+  r.integer("shared_expert_intermediate_size", {"shared_expert_intermediate_size"}, false, 0,
+            kMaxIntermediate, m.shared_expert_intermediate_size);
+  if (m.shared_expert_intermediate_size > 0 && m.num_shared_experts == 0) {
+    m.num_shared_experts = 1;
+  }
+  r.integer("first_k_dense_replace", {"first_k_dense_replace"}, false, 0, kMaxLayers,
+            m.first_k_dense_layers);
+  r.integer("moe_layer_freq",
+            {"moe_layer_freq", "decoder_sparse_step", "interleave_moe_layer_step"}, false, 1,
+            kMaxLayers, m.moe_layer_period);
+  const json* dense_layers = r.find({"mlp_only_layers"});
+  if (dense_layers != nullptr && dense_layers->is_array() && !dense_layers->empty()) {
+    r.warnings.push_back("mlp_only_layers: not modelled; every layer counted as MoE");
+  }
+  if (type == "llama4") {
+    // Llama 4: intermediate_size is the expert (and shared expert) width; dense layers use
+    // intermediate_size_mlp.
+    m.moe_intermediate_size = m.intermediate_size;
+    m.num_shared_experts = 1;
+    m.shared_expert_intermediate_size = m.intermediate_size;
+    r.integer("intermediate_size_mlp", {"intermediate_size_mlp"}, false, 1, kMaxIntermediate,
+              m.intermediate_size);
+  }
+}
+
+void read_sliding_window(Reader& r, const std::string& type, ModelArch& m) {
+  if (type == "llama4") {
+    r.integer("attention_chunk_size", {"attention_chunk_size"}, false, 0, kMaxPositions,
+              m.sliding_window);
+    if (m.sliding_window > 0) {
+      m.local_global_period = 4;  // chunked on 3 of every 4 layers (no_rope_layer_interval 4)
+      m.global_layers_per_period = 1;
+    }
+    return;
+  }
+  if (!r.has({"sliding_window"})) return;
+  if (type == "phi3") {
+    r.warnings.push_back("sliding_window: ignored for Phi-3 (not every kernel applies it)");
+    return;
+  }
+  bool use_sliding_window = true;
+  r.boolean("use_sliding_window", {"use_sliding_window"}, use_sliding_window);
+  if (!use_sliding_window) return;  // Qwen2/2.5/3 carry a window they do not use
+  int window = 0;
+  if (!r.integer("sliding_window", {"sliding_window"}, false, 0, kMaxPositions, window)) return;
+  m.sliding_window = window;
+  if (window == 0) return;
+  if (type == "gemma2") {
+    m.local_global_period = 2;  // alternating local/global
+    m.global_layers_per_period = 1;
+  } else if (type == "gemma3") {
+    int pattern = 6;  // Gemma3TextConfig default: 5 local : 1 global
+    r.integer("sliding_window_pattern", {"sliding_window_pattern"}, false, 1, kMaxLayers, pattern);
+    m.local_global_period = pattern;
+    m.global_layers_per_period = pattern > 1 ? 1 : 0;
+  } else if (type == "gpt_oss") {
+    m.local_global_period = 2;
+    m.global_layers_per_period = 1;
+  }
+  read_layer_types(r, m);
+}
+
+void read_llama_like(Reader& r, const std::string& type, ModelArch& m) {
+  const bool gemma = starts_with(type, "gemma");
+  if (type == "gemma3") {
+    // The hub's Gemma 3 text_config names only the keys that differ from Gemma3TextConfig.
+    m.num_heads = 8;
+    m.num_kv_heads = 4;
+    m.head_dim = 256;
+    m.vocab_size = 262208;
+    m.max_position_embeddings = 131072;
+  }
+  const int default_heads = m.num_heads;
+  r.integer("hidden_size", {"hidden_size"}, true, 1, kMaxWidth, m.hidden_size);
+  r.integer("num_hidden_layers", {"num_hidden_layers"}, true, 1, kMaxLayers, m.num_layers);
+  r.integer("num_attention_heads", {"num_attention_heads"}, default_heads == 0, 1, kMaxWidth,
+            m.num_heads);
+  r.integer("num_key_value_heads", {"num_key_value_heads"}, false, 1, kMaxWidth, m.num_kv_heads);
+  r.integer("head_dim", {"head_dim"}, false, 1, kMaxWidth, m.head_dim);
+  r.integer("intermediate_size", {"intermediate_size"}, true, 1, kMaxIntermediate,
+            m.intermediate_size);
+  r.integer("vocab_size", {"vocab_size"}, m.vocab_size == 0, 1, kMaxVocab, m.vocab_size);
+  if (!r.error.empty()) return;
+  if (type == "gemma3" && !(r.has({"num_attention_heads"}) && r.has({"vocab_size"}))) {
+    r.warnings.push_back(
+        "Gemma 3 defaults used for keys the config omits (8 heads, 4 KV heads, "
+        "head_dim 256, vocab 262208)");
+  }
+  m.tie_word_embeddings = gemma;
+  r.boolean("tie_word_embeddings", {"tie_word_embeddings"}, m.tie_word_embeddings);
+
+  // q/k/v biases: always on in Qwen2 / Qwen2-MoE and GLM; a config key elsewhere.
+  m.attention_bias = type == "qwen2" || type == "qwen2_moe" || type == "glm" || type == "gpt_oss";
+  r.boolean("attention_bias", {"attention_bias", "bias"}, m.attention_bias);
+  if (type == "gpt_oss") {
+    m.attention_out_bias = true;  // o_proj bias, and biases on every expert projection
+    m.mlp_bias = true;
+  }
+  r.boolean("mlp_bias", {"mlp_bias"}, m.mlp_bias);
+
+  // Norms: Gemma 2/3 and GLM-4 add post-attention and post-MLP norms; QK-norm over head_dim in
+  // Qwen3, Gemma 3 and (use_qk_norm) GLM-4.5 / MiniMax. Llama 4's QK-norm is a weightless L2 norm.
+  if (type == "gemma2" || type == "gemma3" || type == "glm4") m.norms_per_layer = 4;
+  m.qk_norm = type == "qwen3" || type == "qwen3_moe" || type == "gemma3";
+  if (type != "llama4") r.boolean("use_qk_norm", {"use_qk_norm"}, m.qk_norm);
+
+  read_mixture_of_experts(r, type, m);
+  read_sliding_window(r, type, m);
+}
+
+void read_mla(Reader& r, ModelArch& m) {
+  m.attention = AttentionKind::mla;
+  r.integer("hidden_size", {"hidden_size"}, true, 1, kMaxWidth, m.hidden_size);
+  r.integer("num_hidden_layers", {"num_hidden_layers"}, true, 1, kMaxLayers, m.num_layers);
+  r.integer("num_attention_heads", {"num_attention_heads"}, true, 1, kMaxWidth, m.num_heads);
+  r.integer("intermediate_size", {"intermediate_size"}, true, 1, kMaxIntermediate,
+            m.intermediate_size);
+  r.integer("vocab_size", {"vocab_size"}, true, 1, kMaxVocab, m.vocab_size);
+  r.integer("kv_lora_rank", {"kv_lora_rank"}, true, 1, kMaxWidth, m.kv_lora_rank);
+  r.integer("q_lora_rank", {"q_lora_rank"}, false, 0, kMaxWidth, m.q_lora_rank);  // null: V2-Lite
+  r.integer("qk_rope_head_dim", {"qk_rope_head_dim"}, true, 1, kMaxWidth, m.qk_rope_head_dim);
+  r.integer("qk_nope_head_dim", {"qk_nope_head_dim"}, true, 0, kMaxWidth, m.qk_nope_head_dim);
+  r.integer("v_head_dim", {"v_head_dim"}, true, 1, kMaxWidth, m.v_head_dim);
+  // Every head reads the shared latent: no KV-head grouping. head_dim stays 0 (not applicable;
+  // normalize_model gives the q/k width nope + rope).
+  m.num_kv_heads = m.num_heads;
+  r.boolean("tie_word_embeddings", {"tie_word_embeddings"}, m.tie_word_embeddings);
+  read_mixture_of_experts(r, "deepseek", m);
+}
+
+// ChatGLM2/3 and GLM-4 (remote code) name things their own way; ChatGLM-6B (v1) is a GPT-style
+// block: LayerNorm with biases, biased projections, GELU MLP, tied embeddings.
+void read_chatglm(Reader& r, ModelArch& m) {
+  r.integer("hidden_size", {"hidden_size"}, true, 1, kMaxWidth, m.hidden_size);
+  r.integer("num_layers", {"num_layers", "num_hidden_layers"}, true, 1, kMaxLayers, m.num_layers);
+  r.integer("num_attention_heads", {"num_attention_heads"}, true, 1, kMaxWidth, m.num_heads);
+  r.integer("kv_channels", {"kv_channels"}, false, 1, kMaxWidth, m.head_dim);
+  bool multi_query = false;
+  r.boolean("multi_query_attention", {"multi_query_attention"}, multi_query);
+  if (multi_query) {
+    r.integer("multi_query_group_num", {"multi_query_group_num"}, true, 1, kMaxWidth,
+              m.num_kv_heads);
+  }
+  const bool v1 = r.has({"inner_hidden_size"});
+  if (v1) {
+    r.integer("inner_hidden_size", {"inner_hidden_size"}, true, 1, kMaxIntermediate,
+              m.intermediate_size);
+    r.integer("vocab_size", {"vocab_size"}, true, 1, kMaxVocab, m.vocab_size);
+    m.mlp_gated = false;
+    m.layer_norm_with_bias = true;
+    m.attention_bias = m.attention_out_bias = m.mlp_bias = true;
+    m.tie_word_embeddings = true;  // no key in the config: the transformers default applies
+  } else {
+    r.integer("ffn_hidden_size", {"ffn_hidden_size"}, true, 1, kMaxIntermediate,
+              m.intermediate_size);
+    r.integer("padded_vocab_size", {"padded_vocab_size", "vocab_size"}, true, 1, kMaxVocab,
+              m.vocab_size);
+    bool rmsnorm = true;
+    r.boolean("rmsnorm", {"rmsnorm"}, rmsnorm);
+    m.layer_norm_with_bias = !rmsnorm;
+    r.boolean("add_qkv_bias", {"add_qkv_bias"}, m.attention_bias);
+    bool bias_linear = false;
+    r.boolean("add_bias_linear", {"add_bias_linear"}, bias_linear);
+    m.attention_out_bias = m.mlp_bias = bias_linear;
+  }
+  r.boolean("tie_word_embeddings", {"tie_word_embeddings"}, m.tie_word_embeddings);
+}
+
+void read_gpt2(Reader& r, ModelArch& m) {
+  r.integer("n_embd", {"n_embd", "hidden_size"}, true, 1, kMaxWidth, m.hidden_size);
+  r.integer("n_layer", {"n_layer", "num_hidden_layers"}, true, 1, kMaxLayers, m.num_layers);
+  r.integer("n_head", {"n_head", "num_attention_heads"}, true, 1, kMaxWidth, m.num_heads);
+  m.vocab_size = 50257;
+  r.integer("vocab_size", {"vocab_size"}, false, 1, kMaxVocab, m.vocab_size);
+  m.intermediate_size = 0;
+  r.integer("n_inner", {"n_inner"}, false, 1, kMaxIntermediate, m.intermediate_size);
+  if (m.intermediate_size == 0 && m.hidden_size <= kMaxWidth) {
+    m.intermediate_size = 4 * m.hidden_size;  // n_inner null -> 4 x n_embd
+  }
+  m.mlp_gated = false;
+  m.layer_norm_with_bias = true;
+  m.attention_bias = m.attention_out_bias = m.mlp_bias = true;
+  m.learned_position_embeddings = true;
+  m.tie_word_embeddings = true;
+  r.boolean("tie_word_embeddings", {"tie_word_embeddings"}, m.tie_word_embeddings);
+}
+
+// Falcon (FalconConfig and the older RefinedWeb keys): LayerNorm, GELU MLP 4 x hidden, MQA by
+// default; new_decoder_architecture (40B, 180B) brings grouped KV heads and two norms per layer.
+void read_falcon(Reader& r, ModelArch& m) {
+  r.integer("hidden_size", {"hidden_size", "n_embed"}, true, 1, kMaxWidth, m.hidden_size);
+  r.integer("num_hidden_layers", {"num_hidden_layers", "n_layer"}, true, 1, kMaxLayers,
+            m.num_layers);
+  r.integer("num_attention_heads", {"num_attention_heads", "n_head"}, true, 1, kMaxWidth,
+            m.num_heads);
+  m.vocab_size = 65024;
+  r.integer("vocab_size", {"vocab_size"}, false, 1, kMaxVocab, m.vocab_size);
+  bool new_architecture = false;
+  r.boolean("new_decoder_architecture", {"new_decoder_architecture"}, new_architecture);
+  bool multi_query = true;
+  r.boolean("multi_query", {"multi_query"}, multi_query);
+  bool parallel = true;
+  r.boolean("parallel_attn", {"parallel_attn"}, parallel);
+  if (new_architecture) {
+    r.integer("num_kv_heads", {"num_kv_heads", "n_head_kv"}, true, 1, kMaxWidth, m.num_kv_heads);
+    m.norms_per_layer = 2;  // ln_attn and ln_mlp
+    r.integer("num_ln_in_parallel_attn", {"num_ln_in_parallel_attn"}, false, 1, 2,
+              m.norms_per_layer);
+  } else {
+    m.num_kv_heads = multi_query ? 1 : m.num_heads;
+    m.norms_per_layer = parallel ? 1 : 2;  // Falcon-7B shares one LayerNorm
+  }
+  m.intermediate_size = 0;
+  r.integer("ffn_hidden_size", {"ffn_hidden_size"}, false, 1, kMaxIntermediate,
+            m.intermediate_size);
+  if (m.intermediate_size == 0 && m.hidden_size <= kMaxWidth)
+    m.intermediate_size = 4 * m.hidden_size;
+  m.mlp_gated = false;
+  m.layer_norm_with_bias = true;
+  bool bias = false;
+  r.boolean("bias", {"bias"}, bias);
+  m.attention_bias = m.attention_out_bias = m.mlp_bias = bias;
+  m.tie_word_embeddings = true;
+  r.boolean("tie_word_embeddings", {"tie_word_embeddings"}, m.tie_word_embeddings);
+}
+
+// Checks the shapes fit together so the parameter and KV formulas mean something.
+void check_shapes(Reader& r, ModelArch& m) {
+  if (!r.error.empty() || m.attention == AttentionKind::mla) return;
+  if (m.head_dim == 0) {
+    if (m.hidden_size % m.num_heads != 0) {
+      r.error = "num_attention_heads (" + std::to_string(m.num_heads) +
+                ") must divide hidden_size (" + std::to_string(m.hidden_size) +
+                ") when head_dim is absent";
+      return;
+    }
+    m.head_dim = m.hidden_size / m.num_heads;
+  }
+  if (m.num_kv_heads == 0) m.num_kv_heads = m.num_heads;
+  if (m.num_kv_heads > m.num_heads || m.num_heads % m.num_kv_heads != 0) {
+    r.error = "num_key_value_heads (" + std::to_string(m.num_kv_heads) +
+              ") must divide num_attention_heads (" + std::to_string(m.num_heads) + ")";
+  }
+}
+
+void read_context_and_dtype(Reader& r, ModelArch& m) {
+  // Context key names: max_position_embeddings (most), seq_length (ChatGLM), n_positions (GPT-2),
+  // max_sequence_length (ChatGLM-6B, LLaMA v1), model_max_length (Baichuan 2).
+  const json* context = r.find({"max_position_embeddings", "seq_length", "n_positions",
+                                "max_sequence_length", "model_max_length"});
+  if (context != nullptr && context->is_number() && context->get<double>() >= 1) {
+    const double tokens = context->get<double>();
+    if (tokens > kMaxPositions) {
+      r.warnings.push_back("max_position_embeddings: capped at 1e9");
+      m.max_position_embeddings = static_cast<int>(kMaxPositions);
+    } else {
+      m.max_position_embeddings = static_cast<int>(tokens);
+    }
+  } else if (m.max_position_embeddings == 0) {
+    m.max_position_embeddings = m.family == "gpt2" ? 1024 : 2048;
+    r.warnings.push_back("max_position_embeddings: missing; assuming " +
+                         std::to_string(m.max_position_embeddings));
+  }
+
+  m.weights_dtype = r.text({"torch_dtype", "dtype"});
+  if (m.weights_dtype.empty()) m.weights_dtype = m.family == "gpt2" ? "float32" : "bfloat16";
+  m.published_format = m.weights_dtype == "float32"   ? "fp32"
+                       : m.weights_dtype == "float16" ? "fp16"
+                                                      : "bf16";
+  const json* quant = r.find({"quantization_config"});
+  if (quant == nullptr || !quant->is_object()) return;
+  const auto method_it = quant->find("quant_method");
+  const std::string method =
+      method_it != quant->end() && method_it->is_string() ? method_it->get<std::string>() : "";
+  if (method == "fp8") {
+    m.published_format =
+        quant->contains("weight_block_size") ? "fp8-e4m3-block128" : "fp8-e4m3-per-tensor";
+  } else if (method == "mxfp4") {
+    m.published_format = "mxfp4";
+  } else if (method == "gptq" || method == "awq") {
+    const auto bits = quant->find("bits");
+    const auto group = quant->find("group_size");
+    std::string id = method == "gptq" ? "gptq-" : "awq-";
+    id += (bits != quant->end() && bits->is_number_integer()
+               ? std::to_string(bits->get<std::int64_t>())
+               : std::string("4")) +
+          "bit-g" +
+          (group != quant->end() && group->is_number_integer()
+               ? std::to_string(group->get<std::int64_t>())
+               : std::string("128"));
+    if (find_format(id) != nullptr) {
+      m.published_format = id;
+    } else {
+      r.warnings.push_back("quantization_config: no catalog format " + id);
+    }
+  } else if (!method.empty()) {
+    r.warnings.push_back("quantization_config: quant_method '" + method + "' not recognised");
+  }
+}
+
+}  // namespace
+
+HfConfigResult model_from_hf_config(const std::string& config_json_text) {
+  HfConfigResult result;
+  const json root = json::parse(config_json_text, nullptr, false);
+  if (root.is_discarded()) {
+    result.error = "config.json: not valid JSON";
+    return result;
+  }
+  if (!root.is_object()) {
+    result.error = "config.json: expected a JSON object at the top level";
+    return result;
+  }
+  const auto text_it = root.find("text_config");
+  const bool nested = text_it != root.end() && text_it->is_object();
+  const json& text_config = nested ? *text_it : root;
+  Reader r(text_config, root);
+
+  // Multimodal wrappers (gemma3, llama4, mistral3, llava...) name the language model's type in
+  // text_config; take whichever of the two is a family we know.
+  auto type_of = [](const json& object) {
+    const auto it = object.find("model_type");
+    return it != object.end() && it->is_string() ? base_type(it->get<std::string>())
+                                                 : std::string();
+  };
+  const std::string outer_type = type_of(root);
+  const std::string inner_type = nested ? type_of(text_config) : std::string();
+  std::string type = is_known(outer_type) || !is_known(inner_type) ? outer_type : inner_type;
+  if (type == "RefinedWeb" || type == "RefinedWebModel") type = "falcon";
+  if (!is_known(type)) {
+    r.warnings.push_back(type.empty() ? "model_type: missing; read as a Llama-style decoder"
+                                      : "model_type '" + type +
+                                            "' is not known; read as a Llama-style decoder");
+  }
+
+  ModelArch m;
+  m.model_type = type;
+  m.family = type;
+  switch (family_of(type)) {
+    case Family::llama_like:
+      read_llama_like(r, type, m);
+      break;
+    case Family::mla:
+      read_mla(r, m);
+      break;
+    case Family::chatglm:
+      read_chatglm(r, m);
+      break;
+    case Family::gpt2:
+      read_gpt2(r, m);
+      break;
+    case Family::falcon:
+      read_falcon(r, m);
+      break;
+  }
+  check_shapes(r, m);
+  if (!r.error.empty()) {
+    result.error = r.error;
+    result.warnings = r.warnings;
+    return result;
+  }
+  read_context_and_dtype(r, m);
+
+  const std::string path = r.text({"_name_or_path", "name_or_path"});
+  m.hf_repo = path;
+  m.name = path.empty() ? "Imported " + (type.empty() ? std::string("model") : type) : path;
+  m.id = "hf:" + (path.empty() ? type : path);
+  m.source = "config.json import";
+  result.ok = true;
+  result.model = m;
+  result.warnings = r.warnings;
+  return result;
+}
+
+}  // namespace sizer
