@@ -32,6 +32,21 @@ struct Assumptions {
   double host_bandwidth_efficiency = 0.7;
   // Paged KV cache block size in tokens (vLLM 16); 1 = contiguous.
   int kv_block_tokens = 1;
+  // Fraction of spec bandwidth reached by decode on HBM cards (A100, H100, MI300...). Batch-1
+  // decode kernels leave HBM parts further from their spec than GDDR / unified-memory parts.
+  double decode_bandwidth_efficiency_hbm = 0.6;
+  // Fixed time per layer per decode step (kernel launches, host work), seconds.
+  double decode_overhead_seconds_per_layer = 50e-6;
+  // Extra time per layer per step for formats dequantized by separate kernels (bitsandbytes).
+  double dequant_overhead_seconds_per_layer = 0.0;
+  // Prompt tokens processed per forward pass during prefill (llama.cpp n_ubatch 512); 0 = all.
+  int prefill_chunk_tokens = 0;
+  // 1 = prefill attention materializes the score matrix (no FlashAttention); 0 = fused kernel.
+  double prefill_materializes_scores = 0.0;
+  // Bytes per element of inference working buffers (llama.cpp computes in FP32: 4).
+  double inference_activation_bytes = 2.0;
+  // Logit positions the engine keeps during prefill (1 = last only; 0 = every prompt position).
+  int prefill_logit_positions = 1;
 };
 
 // Defaults for an engine profile. Each profile is a named set of documented overheads.
@@ -39,10 +54,11 @@ Assumptions default_assumptions(Engine engine);
 
 // One row of the assumptions table shown to the user.
 struct AssumptionInfo {
-  std::string key;    // field name as used in requests and share links, e.g. "decodeBandwidthEfficiency"
-  std::string label;  // short human label
-  std::string unit;   // "fraction", "bytes", "seconds", "tokens"
-  std::string source; // one line: paper / datasheet / calibration row ids
+  std::string
+      key;  // field name as used in requests and share links, e.g. "decodeBandwidthEfficiency"
+  std::string label;   // short human label
+  std::string unit;    // "fraction", "bytes", "seconds", "tokens"
+  std::string source;  // one line: paper / datasheet / calibration row ids
 };
 
 const std::vector<AssumptionInfo>& assumption_table();
@@ -51,7 +67,7 @@ const std::vector<AssumptionInfo>& assumption_table();
 bool get_assumption(const Assumptions& a, const std::string& key, double& out);
 bool set_assumption(Assumptions& a, const std::string& key, double value);
 
-std::string engine_id(Engine e);              // "generic", "vllm", "llama.cpp", "transformers"
+std::string engine_id(Engine e);  // "generic", "vllm", "llama.cpp", "transformers"
 bool parse_engine(const std::string& id, Engine& out);
 
 }  // namespace sizer

@@ -10,8 +10,8 @@
 namespace sizer {
 
 struct ParamCounts {
-  double total = 0;   // every parameter, all experts
-  double active = 0;  // per token (top-k experts + shared); == total for dense models
+  double total = 0;      // every parameter, all experts
+  double active = 0;     // per token (top-k experts + shared); == total for dense models
   double embedding = 0;  // input embedding (+ learned positions)
   double lm_head = 0;    // 0 when tied
   double attention = 0;  // all layers
@@ -33,25 +33,25 @@ struct MemoryBreakdown {  // bytes per GPU (the most loaded one)
   double total_bytes = 0;     // over all GPUs
   double host_ram_bytes = 0;  // CPU RAM needed for offloaded layers / KV / optimizer states
   bool fits = false;
-  std::string first_reason;   // why it does not fit, empty when it fits
+  std::string first_reason;  // why it does not fit, empty when it fits
 };
 
 struct InferenceResult {
-  double ttft_seconds = 0;                  // prefill of the prompt for one batch
+  double ttft_seconds = 0;  // prefill of the prompt for one batch
   double prefill_tokens_per_second = 0;
   double decode_tokens_per_second = 0;      // per sequence
   double throughput_tokens_per_second = 0;  // aggregate over the batch
   double decode_step_seconds = 0;
-  double kv_cache_bytes_per_token = 0;      // all layers, one sequence
-  double weights_read_bytes_per_step = 0;   // per GPU
-  double kv_read_bytes_per_step = 0;        // per GPU
+  double kv_cache_bytes_per_token = 0;     // all layers, one sequence
+  double weights_read_bytes_per_step = 0;  // per GPU
+  double kv_read_bytes_per_step = 0;       // per GPU
   double communication_seconds_per_step = 0;
-  int max_batch = 0;                 // at this context
-  int max_context_tokens = 0;        // at this batch
+  int max_batch = 0;           // at this context
+  int max_context_tokens = 0;  // at this batch
   double throughput_at_max_batch = 0;
-  double decode_arithmetic_intensity = 0;   // FLOPs / byte
+  double decode_arithmetic_intensity = 0;  // FLOPs / byte
   double prefill_arithmetic_intensity = 0;
-  double end_to_end_seconds = 0;            // ttft + output tokens
+  double end_to_end_seconds = 0;  // ttft + output tokens
 };
 
 struct TrainingResult {
@@ -70,19 +70,21 @@ struct TrainingResult {
 };
 
 struct CostResult {
-  double usd_per_hour = 0;              // all GPUs
-  double usd_per_million_tokens = 0;    // output tokens (inference) or training tokens
-  double total_usd = 0;                 // training: gpu_hours * $/GPU-hour
+  double usd_per_hour = 0;            // all GPUs
+  double usd_per_million_tokens = 0;  // output tokens (inference) or training tokens
+  double total_usd = 0;               // training: gpu_hours * $/GPU-hour
   bool price_known = false;
 };
 
 enum class Bottleneck { memory_capacity, memory_bandwidth, compute, communication, host_offload };
 
 struct RuleOfThumb {
-  std::string id;       // "fp16-2x-plus-20", "adam-16-bytes", ...
-  std::string label;    // the seed's rule in words
+  std::string id;     // "fp16-2x-plus-20", "adam-16-bytes", ...
+  std::string label;  // the seed's rule in words
   double value_bytes = 0;
   double detailed_bytes = 0;  // the matching figure of the detailed estimate
+  double value_flops = 0;     // rules about compute (6ND); 0 for memory rules
+  double detailed_flops = 0;
   std::string why_different;  // one or two sentences
 };
 

@@ -1,0 +1,24 @@
+// Collective communication times (docs/METHOD.md, "Communication").
+#pragma once
+
+#include "sizer/scenario.hpp"
+
+namespace sizer {
+
+// One-direction bandwidth (GB/s) of the link a group of `group_size` GPUs talks over: NVLink
+// (half the bidirectional total), PCIe, or the inter-node network when the group spans nodes.
+double link_gb_per_s(const Hardware& hw, int group_size);
+
+// Ring all-reduce: 2 (n-1)/n x bytes / (bandwidth x efficiency) + latency.
+double all_reduce_seconds(double bytes, int group_size, double link_gb_per_s,
+                          double link_efficiency, double latency_s);
+
+// Ring all-gather or reduce-scatter: (n-1)/n x bytes / (bandwidth x efficiency) + latency.
+double all_gather_seconds(double bytes, int group_size, double link_gb_per_s,
+                          double link_efficiency, double latency_s);
+
+// Tensor-parallel all-reduces for one decode step or one prefill: 2 per layer of
+// tokens x hidden x 2 bytes.
+double tensor_parallel_seconds(const Scenario& normalized, double tokens);
+
+}  // namespace sizer

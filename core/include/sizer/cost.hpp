@@ -1,0 +1,17 @@
+// Cost (docs/METHOD.md, "Cost"). Unknown prices give price_known false and zeros, never NaN.
+#pragma once
+
+#include "sizer/estimate.hpp"
+
+namespace sizer {
+
+// All cards for one hour; 0 when the card has no cloud price.
+double usd_per_hour(const Gpu& gpu, int gpus);
+
+// $/hour / (tokens/s x 3600) x 1e6; 0 when either is unknown.
+double usd_per_million_tokens(double usd_per_hour_all, double tokens_per_second);
+
+CostResult compute_cost(const Scenario& normalized, const InferenceResult& inference,
+                        const TrainingResult& training);
+
+}  // namespace sizer

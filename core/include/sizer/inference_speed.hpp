@@ -1,0 +1,32 @@
+// Inference speed by roofline (docs/METHOD.md, "Inference speed").
+#pragma once
+
+#include "sizer/estimate.hpp"
+
+namespace sizer {
+
+// Dense peak FLOP/s of the card for the format's compute path (llama.cpp uses FP16-accumulate
+// GEMMs; PyTorch engines the BF16 / FP32-accumulate rate; cards without tensor cores FP32).
+double peak_flops(const Gpu& gpu, const NumberFormat& weights_format, Engine engine);
+
+// Spec bandwidth x the engine's efficiency for this memory type, bytes/s.
+double effective_bandwidth_bytes_per_s(const Gpu& gpu, const Assumptions& a);
+
+// Parameters a token multiplies through (active params minus the input-embedding lookup).
+double matmul_params(const ParamCounts& params, const ModelArch& model);
+
+// Attention FLOPs for one new token attending to `context` tokens: 4 x L x context x a x d.
+double attention_flops_per_token(const ModelArch& model, double context);
+
+// Prefill FLOPs for one prompt of s tokens: 2 x N x s + causal attention 2 x L x s^2 x a x d.
+double prefill_flops(const ModelArch& model, const ParamCounts& params, double prompt_tokens);
+
+// Weight bytes one decode step reads from every GPU's memory together (MoE: expected union of
+// experts chosen by the batch).
+double decode_weight_bytes_read(const Scenario& normalized, const ParamCounts& params);
+
+// Fills the InferenceResult speed fields (not max_batch / max_context).
+void compute_inference_speed(const Scenario& normalized, const ParamCounts& params,
+                             const MemoryBreakdown& memory, Estimate& out);
+
+}  // namespace sizer

@@ -1,0 +1,37 @@
+// Weights, gradients, optimizer states and overheads (docs/METHOD.md, "Memory").
+#pragma once
+
+#include "sizer/catalog.hpp"
+#include "sizer/estimate.hpp"
+#include "sizer/scenario.hpp"
+
+namespace sizer {
+
+// Bytes of the whole model in `format`: every tensor at bits_per_weight, except embeddings,
+// LM head and norms which stay 16-bit when the format keeps them (GPTQ/AWQ/bnb/FP8).
+double weights_bytes(const ParamCounts& params, const NumberFormat& format);
+
+// Weights on the most loaded GPU: transformer layers split over tensor x pipeline; the first
+// pipeline stage also holds the embedding and the last the LM head (the larger one counts).
+double weights_bytes_per_gpu(const ParamCounts& params, const NumberFormat& format,
+                             int tensor_parallel, int pipeline_parallel);
+
+// Parameters of the routed experts (all experts, all MoE layers); 0 for dense models.
+double routed_expert_params(const ModelArch& model);
+
+// Expected distinct experts per MoE layer touched by `tokens` tokens: E x (1 - (1 - k/E)^tokens).
+double expected_experts_touched(const ModelArch& model, double tokens);
+
+// Training: bytes per parameter of gradients and optimizer states (before ZeRO sharding).
+double gradient_bytes_per_param(const TrainingWorkload& t, const NumberFormat& weights_format);
+double optimizer_bytes_per_param(const TrainingWorkload& t, const NumberFormat& weights_format,
+                                 const ModelArch& model);
+
+// LoRA: trainable parameters r x (d_in + d_out) summed over the adapted matrices of all layers.
+double lora_trainable_params(const ModelArch& model, int rank,
+                             const std::vector<std::string>& targets);
+
+// The full memory breakdown of a normalized, valid scenario (per GPU, plus host RAM).
+MemoryBreakdown memory_breakdown(const Scenario& normalized, const ParamCounts& params);
+
+}  // namespace sizer

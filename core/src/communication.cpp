@@ -1,0 +1,45 @@
+// Collective times over the link a group of GPUs actually shares.
+#include "sizer/communication.hpp"
+
+#include <algorithm>
+
+#include "engine_internal.hpp"
+
+namespace sizer {
+
+double link_gb_per_s(const Hardware& hw, int group_size) {
+  if (group_size <= 1) return 0.0;
+  if (group_size > hw.gpus_per_node) return hw.inter_node_gb_per_s;
+  const Gpu& g = hw.gpu;
+  // gpus.csv holds bidirectional per-GPU totals: NVLink 4 = 900 (450 each way); cards without a
+  // GPU-to-GPU link hold the PCIe x16 bidirectional rate.
+  if (g.interconnect_gb_per_s_bidirectional > 0) return g.interconnect_gb_per_s_bidirectional / 2.0;
+  return g.pcie_gb_per_s_unidirectional;
+}
+
+double all_reduce_seconds(double bytes, int n, double gb_per_s, double efficiency,
+                          double latency_s) {
+  if (n <= 1 || bytes <= 0) return 0.0;
+  const double bw = gb_per_s * 1e9 * efficiency;
+  return safe_div(2.0 * (n - 1) / n * bytes, bw) + latency_s;
+}
+
+double all_gather_seconds(double bytes, int n, double gb_per_s, double efficiency,
+                          double latency_s) {
+  if (n <= 1 || bytes <= 0) return 0.0;
+  const double bw = gb_per_s * 1e9 * efficiency;
+  return safe_div(double(n - 1) / n * bytes, bw) + latency_s;
+}
+
+double tensor_parallel_seconds(const Scenario& s, double tokens) {
+  const int tp = s.parallel.tensor;
+  if (tp <= 1) return 0.0;
+  const Assumptions& a = s.assumptions;
+  const double bytes = tokens * s.model.hidden_size * 2.0;  // 16-bit activations
+  const double one = all_reduce_seconds(bytes, tp, link_gb_per_s(s.hardware, tp), a.link_efficiency,
+                                        a.collective_latency_s);
+  // Two all-reduces per layer (after attention and after the MLP), Megatron-LM.
+  return 2.0 * s.model.num_layers * one;
+}
+
+}  // namespace sizer

@@ -1,0 +1,176 @@
+// Inference speed by roofline: prefill is compute-bound, decode reads every active weight and
+// the KV cache once per step. Pipeline stages run one after another for a single stream.
+#include "sizer/inference_speed.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine_internal.hpp"
+#include "sizer/communication.hpp"
+#include "sizer/kv_cache.hpp"
+#include "sizer/memory.hpp"
+
+namespace sizer {
+
+double peak_flops(const Gpu& g, const NumberFormat& f, Engine engine) {
+  double sixteen_bit;
+  if (engine == Engine::llama_cpp) {
+    // llama.cpp's cuBLAS path computes FP16 with FP16 accumulate (the GeForce full rate).
+    sixteen_bit = g.fp16_tensor_tflops > 0 ? g.fp16_tensor_tflops : g.bf16_tensor_tflops;
+  } else {
+    // PyTorch engines accumulate in FP32: the BF16 column (half rate on GeForce).
+    sixteen_bit = g.bf16_tensor_tflops > 0 ? g.bf16_tensor_tflops : g.fp16_tensor_tflops;
+  }
+  if (sixteen_bit <= 0) sixteen_bit = g.fp32_tflops;  // no tensor cores (Apple, old cards)
+  double tflops = sixteen_bit;
+  if (f.compute_dtype == "fp8" && g.fp8_tensor_tflops > 0) tflops = g.fp8_tensor_tflops;
+  if (f.compute_dtype == "int8" && g.int8_tensor_tops > 0) tflops = g.int8_tensor_tops;
+  if (f.compute_dtype == "fp4" && g.fp4_tensor_tflops > 0) tflops = g.fp4_tensor_tflops;
+  if (f.compute_dtype == "fp32") tflops = g.fp32_tflops;
+  return tflops * 1e12;
+}
+
+double effective_bandwidth_bytes_per_s(const Gpu& g, const Assumptions& a) {
+  const bool hbm = g.memory_type.find("HBM") != std::string::npos;
+  const double eff = hbm ? a.decode_bandwidth_efficiency_hbm : a.decode_bandwidth_efficiency;
+  return g.memory_bandwidth_gb_per_s * 1e9 * eff;
+}
+
+double matmul_params(const ParamCounts& p, const ModelArch& m) {
+  // The input embedding is a table lookup; a tied embedding is still multiplied as the LM head.
+  return std::max(0.0, p.active - (m.tie_word_embeddings ? 0.0 : p.embedding));
+}
+
+double attention_flops_per_token(const ModelArch& m, double context) {
+  double qk_dim, v_dim;
+  if (m.attention == AttentionKind::mla) {
+    qk_dim = m.qk_nope_head_dim + m.qk_rope_head_dim;
+    v_dim = m.v_head_dim;
+  } else {
+    qk_dim = v_dim =
+        m.head_dim > 0 ? m.head_dim : (m.num_heads > 0 ? m.hidden_size / m.num_heads : 0);
+  }
+  const int global = global_attention_layers(m);
+  const int local = m.num_layers - global;
+  const double local_ctx =
+      m.sliding_window > 0 ? std::min(context, double(m.sliding_window)) : context;
+  // QK^T and attention x V: 2 FLOPs per multiply-add, per head.
+  const double per_layer_per_ctx = 2.0 * m.num_heads * (qk_dim + v_dim);
+  return per_layer_per_ctx * (global * context + local * local_ctx);
+}
+
+double prefill_flops(const ModelArch& m, const ParamCounts& p, double s) {
+  // Causal attention: token j attends to j tokens, s/2 on average.
+  return s * (2.0 * matmul_params(p, m) + attention_flops_per_token(m, s / 2.0));
+}
+
+namespace {
+
+// Bytes of weights read by a pass over `tokens` tokens, summed over all GPUs: the whole model in
+// its format, minus the embedding table (only looked up), minus experts no token chose.
+double weight_bytes_read(const Scenario& s, const ParamCounts& p, double tokens) {
+  const NumberFormat& wf = weights_format_of(s);
+  const ModelArch& m = s.model;
+  const double side_bpp = wf.keeps_embeddings_16bit ? 2.0 : wf.bits_per_weight / 8.0;
+  double bytes = weights_bytes(p, wf);
+  if (!m.tie_word_embeddings) bytes -= p.embedding * side_bpp;
+  if (m.num_experts > 0) {
+    const double untouched = 1.0 - expected_experts_touched(m, tokens) / m.num_experts;
+    bytes -= routed_expert_params(m) * wf.bits_per_weight / 8.0 * untouched;
+  }
+  return std::max(0.0, bytes);
+}
+
+double gpu_layer_fraction(const Scenario& s) {
+  const int layers = s.model.num_layers;
+  if (s.inference.gpu_layers < 0 || s.inference.gpu_layers >= layers || layers <= 0) return 1.0;
+  return double(s.inference.gpu_layers) / layers;
+}
+
+}  // namespace
+
+double decode_weight_bytes_read(const Scenario& s, const ParamCounts& p) {
+  return weight_bytes_read(s, p, std::max(1, s.inference.batch));
+}
+
+void compute_inference_speed(const Scenario& s, const ParamCounts& p, const MemoryBreakdown&,
+                             Estimate& out) {
+  const ModelArch& m = s.model;
+  const Assumptions& a = s.assumptions;
+  const Gpu& g = s.hardware.gpu;
+  const NumberFormat& wf = weights_format_of(s);
+  const NumberFormat& kf = kv_format_of(s);
+  const double tp = s.parallel.tensor;
+  const double pp = s.parallel.pipeline;
+  const double b = std::max(1, s.inference.batch);
+  const double prompt = std::max(1, s.inference.prompt_tokens);
+  const double output = std::max(0, s.inference.output_tokens);
+  const double peak = peak_flops(g, wf, s.inference.engine);
+  const double bw = effective_bandwidth_bytes_per_s(g, a);
+  const double host_bw = s.hardware.host.bandwidth_gb_per_s * 1e9 * a.host_bandwidth_efficiency;
+  const double on_gpu = gpu_layer_fraction(s);
+  InferenceResult& r = out.inference;
+
+  // Per-step fixed costs: kernel launches per layer, bitsandbytes dequantize kernels, and one
+  // activation hand-off per pipeline boundary.
+  const double per_layer =
+      a.decode_overhead_seconds_per_layer +
+      (wf.family == FormatFamily::bnb ? a.dequant_overhead_seconds_per_layer : 0.0);
+  const double step_overhead = m.num_layers * per_layer;
+  const double hop_gb_per_s = pp > 1 ? link_gb_per_s(s.hardware, int(pp)) : 0.0;
+  auto pipeline_hops = [&](double tokens) {
+    if (pp <= 1) return 0.0;
+    return (pp - 1) * (a.collective_latency_s + safe_div(tokens * m.hidden_size * 2.0,
+                                                         hop_gb_per_s * 1e9 * a.link_efficiency));
+  };
+
+  // Decode: one step produces one token for each of the b sequences at the average context.
+  const double ctx_avg = prompt + output / 2.0;
+  const double w_read = decode_weight_bytes_read(s, p);
+  const double kv_read = kv_cache_bytes(m, kf, ctx_avg, int(b), 1, int(tp), 1);
+  const double kv_read_all_ranks = kv_read * tp;
+  const double gpu_bytes =
+      (w_read * on_gpu) / tp + (s.inference.kv_cache_in_host_memory ? 0.0 : kv_read * on_gpu);
+  const double host_bytes = w_read * (1.0 - on_gpu) + (s.inference.kv_cache_in_host_memory
+                                                           ? kv_read_all_ranks
+                                                           : kv_read_all_ranks * (1.0 - on_gpu));
+  const double memory_time = safe_div(gpu_bytes, bw) + safe_div(host_bytes, host_bw);
+  const double step_flops = b * (2.0 * matmul_params(p, m) + attention_flops_per_token(m, ctx_avg));
+  const double compute_time = safe_div(step_flops / tp, peak * a.decode_compute_efficiency);
+  r.communication_seconds_per_step = tensor_parallel_seconds(s, b) + pipeline_hops(b);
+  r.decode_step_seconds =
+      std::max(memory_time, compute_time) + step_overhead + r.communication_seconds_per_step;
+  r.decode_tokens_per_second = safe_div(1.0, r.decode_step_seconds);
+  r.weights_read_bytes_per_step = w_read * on_gpu / (tp * pp);
+  r.kv_read_bytes_per_step = kv_read * on_gpu / pp;
+  r.decode_arithmetic_intensity = safe_div(step_flops, w_read + kv_read_all_ranks);
+  r.kv_cache_bytes_per_token = kv_cache_bytes_per_token(m, kf);
+
+  // Prefill: compute-bound; weights are read once per chunk the engine processes.
+  const double prompt_tokens_total = b * prompt;
+  const double chunks =
+      a.prefill_chunk_tokens > 0 ? std::ceil(prompt_tokens_total / a.prefill_chunk_tokens) : 1.0;
+  const double prefill_total_flops = b * prefill_flops(m, p, prompt);
+  const double prefill_w = weight_bytes_read(s, p, prompt_tokens_total);
+  const double prefill_compute =
+      safe_div(prefill_total_flops / tp, peak * a.prefill_compute_efficiency);
+  const double prefill_memory = chunks * (safe_div(prefill_w * on_gpu / tp, bw) +
+                                          safe_div(prefill_w * (1.0 - on_gpu), host_bw));
+  r.ttft_seconds =
+      std::max(prefill_compute, prefill_memory) + chunks * step_overhead +
+      tensor_parallel_seconds(s, prompt_tokens_total) +
+      chunks * pipeline_hops(std::min(prompt_tokens_total, a.prefill_chunk_tokens > 0
+                                                               ? double(a.prefill_chunk_tokens)
+                                                               : prompt_tokens_total));
+  r.prefill_tokens_per_second = safe_div(prompt_tokens_total, r.ttft_seconds);
+  r.prefill_arithmetic_intensity = safe_div(prefill_total_flops, chunks * prefill_w);
+
+  r.end_to_end_seconds = r.ttft_seconds + output * r.decode_step_seconds;
+  // Output tokens of the whole batch over the time the batch takes, prefill included.
+  r.throughput_tokens_per_second =
+      output > 0 ? safe_div(b * output, r.end_to_end_seconds) : b * r.decode_tokens_per_second;
+  out.peak_flops = peak;
+  out.ridge_point_flops_per_byte = safe_div(peak, g.memory_bandwidth_gb_per_s * 1e9);
+}
+
+}  // namespace sizer

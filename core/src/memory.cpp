@@ -1,0 +1,271 @@
+// Memory per GPU: weights, KV cache, activations, gradients, optimizer states, overheads.
+#include "sizer/memory.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine_internal.hpp"
+#include "sizer/activations.hpp"
+#include "sizer/kv_cache.hpp"
+
+namespace sizer {
+namespace {
+
+const NumberFormat& fallback_fp16() {
+  static const NumberFormat f = [] {
+    NumberFormat n;
+    n.id = "fp16";
+    n.name = "FP16";
+    n.bits_per_weight = 16;
+    n.usable_for_kv_cache = true;
+    return n;
+  }();
+  return f;
+}
+
+double bytes_of(const NumberFormat& f) { return f.bits_per_weight / 8.0; }
+
+// Bytes per parameter of the tensors a format leaves in 16-bit (embeddings, LM head, norms).
+double side_bytes_per_param(const NumberFormat& f) {
+  return f.keeps_embeddings_16bit ? 2.0 : bytes_of(f);
+}
+
+}  // namespace
+
+const NumberFormat& weights_format_of(const Scenario& s) {
+  const NumberFormat* f = find_format(s.weights_format);
+  return f != nullptr ? *f : fallback_fp16();
+}
+
+const NumberFormat& kv_format_of(const Scenario& s) {
+  const NumberFormat* f = find_format(s.kv_cache_format);
+  return f != nullptr ? *f : fallback_fp16();
+}
+
+double weights_bytes(const ParamCounts& p, const NumberFormat& f) {
+  const double side = p.embedding + p.lm_head + p.norms;
+  return std::max(0.0, p.total - side) * bytes_of(f) + side * side_bytes_per_param(f);
+}
+
+double weights_bytes_per_gpu(const ParamCounts& p, const NumberFormat& f, int tp, int pp) {
+  tp = std::max(1, tp);
+  pp = std::max(1, pp);
+  const double embedding = p.embedding * side_bytes_per_param(f);
+  const double head = p.lm_head * side_bytes_per_param(f);
+  const double body = std::max(0.0, weights_bytes(p, f) - embedding - head);
+  const double ends = pp > 1 ? std::max(embedding, head) : embedding + head;
+  return body / (double(tp) * pp) + ends / tp;
+}
+
+double routed_expert_params(const ModelArch& m) {
+  if (m.num_experts <= 0) return 0.0;
+  const int period = std::max(1, m.moe_layer_period);
+  const int moe_layers = std::max(0, (m.num_layers - m.first_k_dense_layers) / period);
+  const double moe_i = m.moe_intermediate_size > 0 ? m.moe_intermediate_size : m.intermediate_size;
+  return double(moe_layers) * m.num_experts * (m.mlp_gated ? 3.0 : 2.0) * m.hidden_size * moe_i;
+}
+
+double expected_experts_touched(const ModelArch& m, double tokens) {
+  if (m.num_experts <= 0) return 0.0;
+  const double e = m.num_experts;
+  const double k = std::min(double(m.experts_per_token), e);
+  return e * (1.0 - std::pow(1.0 - k / e, std::max(0.0, tokens)));
+}
+
+double gradient_bytes_per_param(const TrainingWorkload& t, const NumberFormat& wf) {
+  // Mixed precision: 16-bit gradients (ZeRO paper's 2 Psi); otherwise the weights' precision.
+  return t.mixed_precision ? 2.0 : bytes_of(wf);
+}
+
+double optimizer_bytes_per_param(const TrainingWorkload& t, const NumberFormat& wf,
+                                 const ModelArch& m) {
+  const double master = t.mixed_precision ? 4.0 : 0.0;  // FP32 copy of the weights
+  const double state = t.mixed_precision ? 4.0 : bytes_of(wf);
+  switch (t.optimizer) {
+    case Optimizer::adamw:
+      return master + 2.0 * state;  // m and v: 12 B/param mixed, 4 B/param pure BF16
+    case Optimizer::adamw_8bit:
+      return master + 2.0;  // bitsandbytes block-wise 8-bit m and v
+    case Optimizer::sgd:
+      return master + state;  // momentum
+    case Optimizer::adafactor: {
+      // Factored second moment: rows + columns per matrix, ~ (1/h + 1/i) floats per weight.
+      const double i = m.intermediate_size > 0 ? m.intermediate_size : 4.0 * m.hidden_size;
+      const double h = std::max(1, m.hidden_size);
+      return master + 4.0 * (1.0 / h + 1.0 / i);
+    }
+  }
+  return master + 2.0 * state;
+}
+
+double lora_trainable_params(const ModelArch& m, int rank,
+                             const std::vector<std::string>& targets) {
+  const double h = m.hidden_size;
+  const int head_dim =
+      m.head_dim > 0 ? m.head_dim : (m.num_heads > 0 ? m.hidden_size / m.num_heads : 0);
+  const double q_out = double(m.num_heads) * head_dim;
+  const double kv_out = double(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads) * head_dim;
+  const bool moe = m.num_experts > 0;
+  const double i =
+      moe && m.moe_intermediate_size > 0 ? m.moe_intermediate_size : m.intermediate_size;
+  const double mlp_copies = moe ? double(m.num_experts) : 1.0;
+  double per_layer = 0;
+  for (const std::string& target : targets) {
+    if (target == "q") per_layer += h + q_out;
+    if (target == "k" || target == "v") per_layer += h + kv_out;
+    if (target == "o") per_layer += q_out + h;
+    if (target == "gate" || target == "up" || target == "down") per_layer += (h + i) * mlp_copies;
+  }
+  return double(rank) * per_layer * m.num_layers;
+}
+
+namespace {
+
+std::string first_reason_text(const MemoryBreakdown& mb, const Scenario& s) {
+  struct Term {
+    const char* name;
+    double bytes;
+  };
+  const Term terms[] = {{"weights", mb.weights_bytes},
+                        {"KV cache", mb.kv_cache_bytes},
+                        {"activations", mb.activation_bytes},
+                        {"gradients", mb.gradient_bytes},
+                        {"optimizer states", mb.optimizer_bytes}};
+  const Term* largest = &terms[0];
+  for (const Term& t : terms) {
+    if (t.bytes > largest->bytes) largest = &t;
+  }
+  if (mb.per_gpu_bytes > mb.capacity_bytes) {
+    std::string why = "Needs " + fmt_bytes(mb.per_gpu_bytes) + " per GPU but the " +
+                      s.hardware.gpu.name + " holds " + fmt_bytes(mb.capacity_bytes) + "; ";
+    if (largest->bytes > mb.capacity_bytes) {
+      return why + largest->name + " alone take " + fmt_bytes(largest->bytes) + ".";
+    }
+    return why + "the largest term is " + largest->name + " (" + fmt_bytes(largest->bytes) + ").";
+  }
+  return "Offloaded state needs " + fmt_bytes(mb.host_ram_bytes) + " of host RAM; the host has " +
+         fmt_bytes(s.hardware.host.ram_bytes) + ".";
+}
+
+void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& mb) {
+  const NumberFormat& wf = weights_format_of(s);
+  const NumberFormat& kf = kv_format_of(s);
+  const ModelArch& m = s.model;
+  const Assumptions& a = s.assumptions;
+  const int tp = s.parallel.tensor;
+  const int pp = s.parallel.pipeline;
+  const int gpus = total_gpus(s);
+  const double context = double(s.inference.prompt_tokens) + s.inference.output_tokens;
+  const double weights_total = weights_bytes(p, wf);
+  double on_gpu_fraction = 1.0;  // of the transformer layers (llama.cpp -ngl)
+  if (s.inference.gpu_layers >= 0 && s.inference.gpu_layers < m.num_layers && m.num_layers > 0) {
+    on_gpu_fraction = double(s.inference.gpu_layers) / m.num_layers;
+  }
+  const double kv_full =
+      kv_cache_bytes(m, kf, context, s.inference.batch, a.kv_block_tokens, tp, pp);
+  if (on_gpu_fraction < 1.0) {
+    // Layers left on the host keep their weights and KV cache in host RAM.
+    const double embedding_and_head = (p.embedding + p.lm_head) * side_bytes_per_param(wf);
+    const double body = std::max(0.0, weights_total - embedding_and_head);
+    mb.weights_bytes = body * on_gpu_fraction / (double(tp) * pp);
+    mb.host_ram_bytes = weights_total - body * on_gpu_fraction;
+  } else {
+    mb.weights_bytes = weights_bytes_per_gpu(p, wf, tp, pp);
+  }
+  mb.kv_cache_bytes = kv_full * on_gpu_fraction;
+  const double kv_total_one_copy =
+      kv_cache_bytes(m, kf, context, s.inference.batch, a.kv_block_tokens, 1, 1);
+  if (s.inference.kv_cache_in_host_memory) {
+    mb.host_ram_bytes += kv_total_one_copy;
+    mb.kv_cache_bytes = 0;
+  } else {
+    mb.host_ram_bytes += kv_total_one_copy * (1.0 - on_gpu_fraction);
+  }
+  mb.activation_bytes = activation_bytes_inference(s);
+  mb.overhead_bytes = a.cuda_context_bytes + a.framework_overhead_fraction * mb.weights_bytes;
+  // vLLM's gpu_memory_utilization budget leaves (1 - util) of the card, and the CUDA context
+  // lives inside that unused part.
+  mb.reserve_bytes =
+      std::max(0.0, a.engine_reserve_fraction * mb.capacity_bytes - a.cuda_context_bytes);
+  const double per_gpu_extra = mb.activation_bytes + mb.overhead_bytes + mb.reserve_bytes;
+  mb.total_bytes =
+      (weights_total - (on_gpu_fraction < 1.0 ? mb.host_ram_bytes : 0.0)) +
+      (s.inference.kv_cache_in_host_memory ? 0.0 : kv_total_one_copy * on_gpu_fraction) +
+      per_gpu_extra * gpus;
+}
+
+void training_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& mb) {
+  const NumberFormat& wf = weights_format_of(s);
+  const TrainingWorkload& t = s.training;
+  const ModelArch& m = s.model;
+  const Assumptions& a = s.assumptions;
+  const double model_split = double(s.parallel.tensor) * s.parallel.pipeline;
+  const double nd = std::max(1, s.parallel.data);
+  const int gpus = total_gpus(s);
+  const double local = p.total / model_split;  // parameters of this GPU's model shard
+  const double shard3 = t.zero_stage >= 3 ? nd : 1.0;
+  const double shard2 = t.zero_stage >= 2 ? nd : 1.0;
+  const double shard1 = t.zero_stage >= 1 ? nd : 1.0;
+  double weights = 0, grads = 0, optimizer = 0, host = 0;
+  if (t.method == TrainingMethod::full) {
+    const double weight_bpp = t.mixed_precision ? 2.0 : wf.bits_per_weight / 8.0;
+    weights = local * weight_bpp / shard3;
+    grads = local * gradient_bytes_per_param(t, wf) / shard2;
+    optimizer = local * optimizer_bytes_per_param(t, wf, m) / shard1;
+  } else {
+    // Frozen base (16-bit for LoRA, the quantized format for QLoRA): no gradients, no states.
+    weights = weights_bytes(p, wf) / model_split / shard3;
+    const double trainable = lora_trainable_params(m, t.lora_rank, t.lora_targets) / model_split;
+    // Adapters in FP32 under mixed precision (PEFT's default), else in the weights' precision.
+    const double adapter_bpp = t.mixed_precision ? 4.0 : std::min(4.0, wf.bits_per_weight / 8.0);
+    TrainingWorkload adapter_opt = t;
+    weights += trainable * adapter_bpp;
+    grads = trainable * adapter_bpp / shard2;
+    adapter_opt.mixed_precision = false;  // adapters are already FP32 master copies
+    NumberFormat adapter_format = wf;
+    adapter_format.bits_per_weight = adapter_bpp * 8.0;
+    optimizer = trainable * optimizer_bytes_per_param(adapter_opt, adapter_format, m) / shard1;
+  }
+  if (t.offload_optimizer) {
+    host += optimizer * gpus;
+    optimizer = 0;
+  }
+  if (t.offload_params && t.zero_stage >= 3) {
+    host += weights * gpus;
+    weights = 0;
+  }
+  mb.weights_bytes = weights;
+  mb.gradient_bytes = grads;
+  mb.optimizer_bytes = optimizer;
+  mb.activation_bytes = activation_bytes_training(s) + logits_bytes_training(s);
+  // ZeRO-3 gathers each layer's full parameters before use (current + prefetched: 2 layers).
+  const double gathered = t.zero_stage >= 3 && nd > 1 && m.num_layers > 0
+                              ? 2.0 * (p.total / m.num_layers) * 2.0 / model_split
+                              : 0.0;
+  mb.overhead_bytes = a.cuda_context_bytes +
+                      a.framework_overhead_fraction * (weights + grads + optimizer) + gathered;
+  mb.reserve_bytes = 0;
+  mb.host_ram_bytes = host / std::max(1, s.hardware.nodes);
+  mb.total_bytes = (weights + grads + optimizer + mb.activation_bytes + mb.overhead_bytes) * gpus;
+}
+
+}  // namespace
+
+MemoryBreakdown memory_breakdown(const Scenario& s, const ParamCounts& p) {
+  MemoryBreakdown mb;
+  mb.capacity_bytes = s.hardware.gpu.memory_capacity_bytes;
+  if (s.mode == Mode::inference) {
+    inference_memory(s, p, mb);
+  } else {
+    training_memory(s, p, mb);
+  }
+  mb.per_gpu_bytes = mb.weights_bytes + mb.kv_cache_bytes + mb.activation_bytes +
+                     mb.gradient_bytes + mb.optimizer_bytes + mb.overhead_bytes + mb.reserve_bytes;
+  mb.headroom_bytes = mb.capacity_bytes - mb.per_gpu_bytes;
+  const bool host_ok = mb.host_ram_bytes <= s.hardware.host.ram_bytes;
+  mb.fits = mb.headroom_bytes >= 0 && host_ok;
+  if (!mb.fits) mb.first_reason = first_reason_text(mb, s);
+  return mb;
+}
+
+}  // namespace sizer

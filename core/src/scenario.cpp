@@ -1,0 +1,146 @@
+// normalize(): derived defaults; validate(): problems that make a scenario meaningless, each
+// message starting with the request field it is about (camelCase, as in the JS contract).
+#include "sizer/scenario.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "sizer/params.hpp"
+
+namespace sizer {
+
+int total_gpus(const Scenario& s) {
+  return std::max(1, s.hardware.gpus_per_node) * std::max(1, s.hardware.nodes);
+}
+
+Scenario normalize(Scenario s) {
+  s.model = normalize_model(s.model);
+  s.hardware.gpus_per_node = std::max(1, s.hardware.gpus_per_node);
+  s.hardware.nodes = std::max(1, s.hardware.nodes);
+  s.parallel.tensor = std::max(1, s.parallel.tensor);
+  s.parallel.pipeline = std::max(1, s.parallel.pipeline);
+  if (s.parallel.data <= 0) {
+    s.parallel.data = std::max(1, total_gpus(s) / (s.parallel.tensor * s.parallel.pipeline));
+  }
+  s.assumptions = default_assumptions(s.inference.engine);
+  for (const auto& [key, value] : s.assumption_overrides) set_assumption(s.assumptions, key, value);
+  return s;
+}
+
+namespace {
+
+bool arch_has(const std::string& arch, const char* word) {
+  std::string lower = arch;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower.find(word) != std::string::npos;
+}
+
+}  // namespace
+
+std::vector<std::string> validate(const Scenario& s) {
+  std::vector<std::string> problems;
+  const ModelArch& m = s.model;
+  const int tp = s.parallel.tensor;
+  const int pp = s.parallel.pipeline;
+  const int gpus = total_gpus(s);
+  if (m.hidden_size <= 0) problems.push_back("model.hiddenSize: must be positive");
+  if (m.num_layers <= 0) problems.push_back("model.numLayers: must be positive");
+  if (m.num_heads <= 0) problems.push_back("model.numHeads: must be positive");
+  if (m.vocab_size <= 0) problems.push_back("model.vocabSize: must be positive");
+  if (m.num_kv_heads > 0 && m.num_heads > 0 && m.num_heads % m.num_kv_heads != 0) {
+    problems.push_back("model.numKeyValueHeads: must divide the attention heads");
+  }
+  if (tp < 1) problems.push_back("tensorParallel: must be at least 1");
+  if (pp < 1) problems.push_back("pipelineParallel: must be at least 1");
+  if (tp >= 1 && pp >= 1) {
+    if (gpus % (tp * pp) != 0) {
+      problems.push_back("tensorParallel: tensorParallel x pipelineParallel (" +
+                         std::to_string(tp * pp) + ") must divide the GPU count (" +
+                         std::to_string(gpus) + ")");
+    }
+    if (m.num_heads > 0 && m.num_heads % tp != 0) {
+      problems.push_back("tensorParallel: " + std::to_string(tp) + " must divide the " +
+                         std::to_string(m.num_heads) + " attention heads");
+    }
+    const int kv = m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads;
+    if (kv > 0 && m.attention == AttentionKind::standard && kv % tp != 0 && tp % kv != 0) {
+      problems.push_back("tensorParallel: " + std::to_string(tp) + " and the " +
+                         std::to_string(kv) + " KV heads must divide one another");
+    }
+    if (m.num_layers > 0 && pp > m.num_layers) {
+      problems.push_back("pipelineParallel: more stages than layers");
+    }
+  }
+  if (s.mode == Mode::inference) {
+    if (s.inference.batch < 1) problems.push_back("batch: must be at least 1");
+    if (s.inference.prompt_tokens < 1) problems.push_back("promptTokens: must be at least 1");
+    if (s.inference.output_tokens < 0) problems.push_back("outputTokens: must not be negative");
+  } else {
+    if (s.training.micro_batch < 1) problems.push_back("training.microBatch: must be at least 1");
+    if (s.training.seq_len < 1) problems.push_back("training.seqLen: must be at least 1");
+    if (s.training.grad_accumulation < 1) {
+      problems.push_back("training.gradAccumulation: must be at least 1");
+    }
+    if (!(s.training.tokens > 0)) problems.push_back("training.tokens: must be positive");
+    if (s.training.zero_stage < 0 || s.training.zero_stage > 3) {
+      problems.push_back("training.zeroStage: must be 0, 1, 2 or 3");
+    }
+    if (s.training.method != TrainingMethod::full && s.training.lora_rank < 1) {
+      problems.push_back("training.loraRank: must be at least 1");
+    }
+  }
+  if (find_format(s.weights_format) == nullptr) {
+    problems.push_back("weights: unknown format '" + s.weights_format + "'");
+  }
+  if (s.mode == Mode::inference && find_format(s.kv_cache_format) == nullptr) {
+    problems.push_back("kvCache: unknown format '" + s.kv_cache_format + "'");
+  }
+  if (!(s.hardware.gpu.memory_capacity_bytes > 0)) {
+    problems.push_back("gpu: memory capacity must be positive");
+  }
+  return problems;
+}
+
+// Warnings: the scenario runs, but a choice is slow or unsupported on this card.
+std::vector<std::string> scenario_warnings(const Scenario& s) {
+  std::vector<std::string> w;
+  const Gpu& g = s.hardware.gpu;
+  const int tp = s.parallel.tensor;
+  if (tp > s.hardware.gpus_per_node) {
+    w.push_back("tensorParallel: " + std::to_string(tp) + " spans nodes (" +
+                std::to_string(s.hardware.gpus_per_node) +
+                " GPUs per node); every layer's all-reduce crosses the inter-node link");
+  } else if (tp > 1 && !g.has_nvlink) {
+    w.push_back("tensorParallel: " + g.name +
+                " has no NVLink; tensor-parallel all-reduces go over PCIe");
+  }
+  const NumberFormat* wf = find_format(s.weights_format);
+  const NumberFormat* kf = find_format(s.kv_cache_format);
+  auto uses = [&](const char* dtype) {
+    return (wf != nullptr && wf->compute_dtype == dtype) ||
+           (s.mode == Mode::inference && kf != nullptr && kf->id.find(dtype) == 0);
+  };
+  if (uses("fp8") && !g.supports_fp8) {
+    w.push_back("weights: " + g.name +
+                " has no FP8 tensor cores; FP8 runs as weight-only (upcast to 16-bit)");
+  }
+  const bool bf16 = s.weights_format.find("bf16") != std::string::npos ||
+                    s.kv_cache_format.find("bf16") != std::string::npos ||
+                    (s.mode == Mode::training && s.training.mixed_precision);
+  if (bf16 && !g.supports_bf16 && g.vendor == "NVIDIA") {
+    w.push_back("weights: " + g.name + " has no BF16 tensor cores (" + g.architecture +
+                "); use FP16");
+  }
+  const bool wants_flash = s.mode == Mode::training
+                               ? s.training.flash_attention
+                               : s.assumptions.prefill_materializes_scores < 0.5;
+  if (wants_flash && !g.supports_flash_attention_2 && g.vendor == "NVIDIA" &&
+      (arch_has(g.architecture, "volta") || arch_has(g.architecture, "turing"))) {
+    w.push_back("flashAttention: FlashAttention-2 does not run on " + g.name +
+                "; attention falls back to a kernel that materializes the score matrix");
+  }
+  return w;
+}
+
+}  // namespace sizer

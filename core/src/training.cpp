@@ -1,0 +1,115 @@
+// Training compute, communication and time per optimizer step.
+#include <algorithm>
+#include <cmath>
+
+#include "engine_internal.hpp"
+#include "sizer/communication.hpp"
+#include "sizer/inference_speed.hpp"
+#include "sizer/memory.hpp"
+#include "sizer/training_math.hpp"
+
+namespace sizer {
+
+double training_flops_per_token(const Scenario& s, const ParamCounts& p, double trainable) {
+  const ModelArch& m = s.model;
+  const double n = matmul_params(p, m);
+  // PaLM / llm-foundry convention: attention counted over the whole s x s matrix, 3 passes.
+  const double attention_forward = attention_flops_per_token(m, s.training.seq_len);
+  const bool full_recompute = s.training.recompute == Recompute::full;
+  if (s.training.method == TrainingMethod::full) {
+    return (full_recompute ? 8.0 : 6.0) * n + (full_recompute ? 4.0 : 3.0) * attention_forward;
+  }
+  // LoRA / QLoRA: forward (2N) and input gradients (2N) through the frozen base, no weight
+  // gradients; the adapters themselves cost the usual 6 x trainable.
+  return (full_recompute ? 6.0 : 4.0) * n + (full_recompute ? 4.0 : 3.0) * attention_forward +
+         6.0 * trainable;
+}
+
+double training_gradient_sync_bytes(const Scenario& s, const ParamCounts& p, double trainable) {
+  const double model_split = double(s.parallel.tensor) * s.parallel.pipeline;
+  const double params = s.training.method == TrainingMethod::full ? p.total : trainable;
+  return params / model_split * 2.0;  // 16-bit gradients
+}
+
+void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
+  const TrainingWorkload& t = s.training;
+  const Assumptions& a = s.assumptions;
+  const ModelArch& m = s.model;
+  const Hardware& hw = s.hardware;
+  const NumberFormat& wf = weights_format_of(s);
+  const int gpus = total_gpus(s);
+  const int nd = std::max(1, s.parallel.data);
+  const double model_split = double(s.parallel.tensor) * s.parallel.pipeline;
+  TrainingResult& r = out.training;
+
+  r.trainable_params = t.method == TrainingMethod::full
+                           ? p.total
+                           : lora_trainable_params(m, t.lora_rank, t.lora_targets);
+  r.flops_per_token = training_flops_per_token(s, p, r.trainable_params);
+  r.tokens_per_step = double(t.micro_batch) * t.seq_len * t.grad_accumulation * nd;
+  r.total_flops = r.flops_per_token * t.tokens;
+  const double peak = peak_flops(hw.gpu, wf, s.inference.engine);
+  out.peak_flops = peak;
+  out.ridge_point_flops_per_byte = safe_div(peak, hw.gpu.memory_bandwidth_gb_per_s * 1e9);
+
+  // Compute, with the 1F1B pipeline bubble (p - 1) / m for m micro-batches per step.
+  const double bubble = s.parallel.pipeline > 1
+                            ? double(s.parallel.pipeline - 1) / std::max(1, t.grad_accumulation)
+                            : 0.0;
+  r.compute_seconds_per_step =
+      safe_div(r.flops_per_token * r.tokens_per_step, gpus * peak * a.training_mfu) *
+      (1.0 + bubble);
+
+  // Data-parallel traffic overlaps with compute (bucketed all-reduce, FSDP prefetch); what does
+  // not fit under the compute time is exposed.
+  const double dp_link = link_gb_per_s(hw, gpus);
+  const double grad_bytes = training_gradient_sync_bytes(s, p, r.trainable_params);
+  double dp_seconds = 0;
+  if (nd > 1) {
+    if (t.zero_stage >= 3) {
+      // Parameters gathered for forward and backward of every micro-batch, gradients
+      // reduce-scattered: 3 passes of the 16-bit model (4 with full recompute).
+      const double param_bytes = p.total / model_split * 2.0;
+      const double passes = t.recompute == Recompute::full ? 4.0 : 3.0;
+      dp_seconds =
+          t.grad_accumulation * passes *
+          all_gather_seconds(param_bytes, nd, dp_link, a.link_efficiency, a.collective_latency_s);
+    } else {
+      dp_seconds =
+          all_reduce_seconds(grad_bytes, nd, dp_link, a.link_efficiency, a.collective_latency_s);
+    }
+  }
+  const double exposed_dp = std::max(0.0, dp_seconds - r.compute_seconds_per_step);
+  // Tensor-parallel all-reduces sit on the critical path: 4 per layer per micro-batch
+  // (2 forward, 2 backward), 6 with full recompute.
+  const double tp_passes = t.recompute == Recompute::full ? 3.0 : 2.0;
+  const double tp_seconds = tp_passes * t.grad_accumulation *
+                            tensor_parallel_seconds(s, double(t.micro_batch) * t.seq_len);
+  // ZeRO-Offload: gradients down and parameters up over PCIe, and the CPU runs Adam
+  // (~16 bytes of host traffic per parameter per step).
+  double offload_seconds = 0;
+  if (t.offload_optimizer) {
+    const double shard = p.total / model_split / (t.zero_stage >= 1 ? nd : 1);
+    const double optimized =
+        t.method == TrainingMethod::full ? shard : r.trainable_params / model_split;
+    const double pcie = hw.gpu.pcie_gb_per_s_unidirectional * 1e9 * a.link_efficiency;
+    const double host = hw.host.bandwidth_gb_per_s * 1e9 * a.host_bandwidth_efficiency;
+    offload_seconds = safe_div(2.0 * optimized * 2.0, pcie) +
+                      safe_div(16.0 * optimized * std::max(1, hw.gpus_per_node), host);
+  }
+  r.communication_seconds_per_step = exposed_dp + tp_seconds + offload_seconds;
+  r.step_seconds = r.compute_seconds_per_step + r.communication_seconds_per_step;
+  r.communication_share = safe_div(r.communication_seconds_per_step, r.step_seconds);
+  r.tokens_per_second = safe_div(r.tokens_per_step, r.step_seconds);
+  r.total_hours = safe_div(t.tokens, r.tokens_per_second) / 3600.0;
+  r.gpu_hours = r.total_hours * gpus;
+  // Model FLOPs utilisation: the FLOPs the model needs (no recompute) over the peak.
+  TrainingWorkload no_recompute = t;
+  no_recompute.recompute = Recompute::none;
+  Scenario model_flops_scenario = s;
+  model_flops_scenario.training = no_recompute;
+  const double model_flops = training_flops_per_token(model_flops_scenario, p, r.trainable_params);
+  r.mfu = safe_div(model_flops * r.tokens_per_second, gpus * peak);
+}
+
+}  // namespace sizer
