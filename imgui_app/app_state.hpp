@@ -1,6 +1,6 @@
 // The app's whole state: inputs (a Scenario), results (an Estimate and the catalog fit table), and
-// UI-only state. Widgets edit `inputs` / `ui` and set `dirty`; the engine reruns once per frame only
-// when dirty. Drawing code reads results, never computes them.
+// UI-only state. Widgets edit `inputs` / `ui` and set `dirty`; the engine reruns once per frame
+// only when dirty. Drawing code reads results, never computes them.
 #pragma once
 
 #include <string>
@@ -15,7 +15,7 @@ enum class Lang { en, zh };
 enum class Theme { system, light, dark };
 enum class ModeTab { inference, finetune, pretrain };
 
-struct PinnedConfig {   // Compare: up to four pinned configurations
+struct PinnedConfig {  // Compare: up to four pinned configurations
   std::string label;
   sizer::Scenario inputs;
   sizer::Estimate results;
@@ -24,17 +24,26 @@ struct PinnedConfig {   // Compare: up to four pinned configurations
 struct UiState {
   Lang lang = Lang::en;
   Theme theme = Theme::system;
-  bool dark = true;          // resolved theme
+  bool dark = true;  // resolved theme
   ModeTab tab = ModeTab::inference;
   bool narrow = false;       // one-column layout below ~900 CSS px
   float dpr = 1.0f;          // device pixel ratio
   std::string model_filter;  // search text in the model picker
   std::string gpu_filter;
+  std::string gpu_vendor;  // GPU picker filters: "" = any vendor
+  double gpu_min_memory_gb = 0;
+  int gpu_kind = 0;  // 0 any, 1 datacenter, 2 consumer (app::GpuKind)
   std::string fit_table_sort = "usdPerMillionTokens";
   bool fit_table_ascending = true;
   std::string custom_config_text;  // pasted config.json
   std::string custom_config_error;
-  std::string status_line;         // last share/copy/paste message
+  std::string share_url;    // page address + '#' + the state's share fragment
+  std::string status_line;  // last share/copy/paste message
+  bool status_is_error = false;
+  // Calibrate ("I measured X"): 0 = peak memory in GiB (nvidia-smi), 1 = decode tokens/s.
+  int calibrate_kind = 0;
+  double calibrate_value = 0;
+  std::string calibrate_message;
 };
 
 struct App {

@@ -120,4 +120,9 @@ std::string integer(double v) {
   return group_thousands(buf);
 }
 
+std::string context_tokens(int tokens) {
+  if (tokens >= 1024 && tokens % 1024 == 0) return integer(tokens / 1024) + "K";
+  return integer(tokens);
+}
+
 }  // namespace app::fmt

@@ -37,4 +37,8 @@ std::string percent(double fraction);
 // Token counts for sliders: 4096 -> "4,096", 131072 -> "131,072" (exact integers).
 std::string integer(double v);
 
+// Context lengths: 131072 -> "128K" (binary K, as model cards write them), 2048 -> "2K",
+// 4000 -> "4,000".
+std::string context_tokens(int tokens);
+
 }  // namespace app::fmt

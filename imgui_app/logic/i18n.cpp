@@ -90,16 +90,22 @@ const char* tr(const char* key) {
 }
 
 std::string trf(const char* key, std::initializer_list<std::string> args) {
-  std::string s = tr(key);
-  int index = 0;
-  for (const std::string& arg : args) {
-    std::string token = "{" + std::to_string(index++) + "}";
-    for (std::size_t pos = s.find(token); pos != std::string::npos;
-         pos = s.find(token, pos + arg.size())) {
-      s.replace(pos, token.size(), arg);
+  // One left-to-right pass, so an argument that itself contains "{1}" is never re-expanded.
+  const std::string text = tr(key);
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '{' && i + 2 < text.size() && text[i + 2] == '}' && text[i + 1] >= '0' &&
+        text[i + 1] <= '9') {
+      auto index = static_cast<std::size_t>(text[i + 1] - '0');
+      if (index < args.size()) {
+        out += *(args.begin() + index);
+        i += 2;
+        continue;
+      }
     }
+    out += text[i];
   }
-  return s;
+  return out;
 }
 
 std::vector<unsigned> utf8_decode(const std::string& text) {

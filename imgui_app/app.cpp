@@ -1,0 +1,38 @@
+// recompute_if_dirty: the only place the engine runs. Never throws: an invalid scenario or an
+// engine error becomes app.error, shown instead of numbers.
+#include <exception>
+
+#include "app_state.hpp"
+
+namespace app {
+
+void recompute_if_dirty(App& app) {
+  if (!app.dirty) return;
+  app.dirty = false;
+  app.error.clear();
+  try {
+    std::vector<std::string> problems = sizer::validate(sizer::normalize(app.inputs));
+    if (!problems.empty()) {
+      for (const std::string& p : problems) app.error += (app.error.empty() ? "" : "\n") + p;
+      return;
+    }
+    app.results = sizer::estimate(app.inputs);
+  } catch (const std::exception& e) {
+    app.error = e.what();
+    return;
+  }
+  // The fit table and suggestions are extras: their failure must not hide the estimate.
+  try {
+    app.fit = sizer::fit_table(app.inputs);
+  } catch (const std::exception&) {
+    app.fit.clear();
+  }
+  try {
+    app.suggestions = app.results.memory.fits ? std::vector<sizer::Suggestion>{}
+                                              : sizer::suggestions_to_fit(app.inputs);
+  } catch (const std::exception&) {
+    app.suggestions.clear();
+  }
+}
+
+}  // namespace app

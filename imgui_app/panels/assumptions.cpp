@@ -1,0 +1,131 @@
+// [SECTION] table of constants
+// [SECTION] calibrate
+#include "panels/assumptions.hpp"
+
+#include <cmath>
+#include <exception>
+#include <string>
+
+#include "imgui.h"
+#include "logic/calibrate.hpp"
+#include "logic/format.hpp"
+#include "logic/i18n.hpp"
+#include "panels/inputs_widgets.hpp"
+#include "sizer/assumptions.hpp"
+
+namespace app {
+namespace {
+
+// [SECTION] table of constants
+
+std::string value_text(double v, const std::string& unit) {
+  if (unit == "bytes") return fmt::bytes_binary(v);
+  if (unit == "fraction") return fmt::percent(v);
+  if (unit == "seconds") return fmt::seconds(v);
+  return fmt::number(v);
+}
+
+void draw_table(App& app) {
+  sizer::Scenario& s = app.inputs;
+  sizer::Assumptions defaults = sizer::default_assumptions(s.inference.engine);
+  ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  if (!ImGui::BeginTable("##assumptions", 3, flags)) return;
+  ImGui::TableSetupColumn(tr("assume.col_name"), ImGuiTableColumnFlags_WidthStretch, 2.2f);
+  ImGui::TableSetupColumn(tr("assume.col_default"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn(tr("assume.col_value"), ImGuiTableColumnFlags_WidthStretch, 1.6f);
+  ImGui::TableHeadersRow();
+  for (const sizer::AssumptionInfo& info : sizer::assumption_table()) {
+    ImGui::PushID(info.key.c_str());
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", info.label.c_str());
+    if (ImGui::BeginItemTooltip()) {
+      ImGui::PushTextWrapPos(ui::em() * 30);
+      ImGui::Text("%s\n%s: %s", info.key.c_str(), tr("assume.source"), info.source.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+    double def = 0;
+    sizer::get_assumption(defaults, info.key, def);
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", value_text(def, info.unit).c_str());
+    ImGui::TableNextColumn();
+    auto it = s.assumption_overrides.find(info.key);
+    bool overridden = it != s.assumption_overrides.end();
+    double v = overridden ? it->second : def;
+    ImGui::SetNextItemWidth(overridden ? -ui::em() * 2.2f : -FLT_MIN);
+    const char* format = info.unit == "bytes" ? "%.4g B" : "%.4g";
+    if (ImGui::InputDouble("##v", &v, 0, 0, format) && std::isfinite(v) && v >= 0) {
+      s.assumption_overrides[info.key] = v;
+      sizer::set_assumption(s.assumptions, info.key, v);
+      app.dirty = true;
+    }
+    ui::tag(app, ("assumption-" + info.key).c_str());
+    if (overridden) {
+      ImGui::SameLine();
+      if (ImGui::SmallButton("\xC3\x97")) {  // × resets to the profile default
+        s.assumption_overrides.erase(info.key);
+        sizer::set_assumption(s.assumptions, info.key, def);
+        app.dirty = true;
+      }
+      ImGui::SetItemTooltip("%s", tr("assume.reset"));
+    }
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+// [SECTION] calibrate
+
+void draw_calibrate(App& app) {
+  UiState& ui = app.ui;
+  ImGui::SeparatorText(tr("cal.title"));
+  ImGui::TextWrapped("%s", tr("cal.intro"));
+  int kind = ui.calibrate_kind;
+  const char* kinds[] = {"cal.kind_memory", "cal.kind_decode"};
+  if (ui::combo(app, "cal.measured", "calibrate-kind", &kind, 2,
+                [&](int i) { return tr(kinds[i]); }))
+    ui.calibrate_kind = kind;
+  ui::row_begin(app, "cal.value");
+  ImGui::InputDouble("##v", &ui.calibrate_value, 0, 0,
+                     tr(ui.calibrate_kind == 0 ? "cal.unit_gib" : "cal.unit_tps"));
+  ui::tag(app, "calibrate-value");
+  ui::row_end();
+  if (ImGui::Button(tr("cal.fit"))) {
+    Measurement m = ui.calibrate_kind == 0 ? Measurement::peak_memory_bytes
+                                           : Measurement::decode_tokens_per_second;
+    // nvidia-smi prints MiB; the field takes GiB (MiB / 1024).
+    double measured =
+        ui.calibrate_kind == 0 ? ui.calibrate_value * 1073741824.0 : ui.calibrate_value;
+    Calibration c = calibrate(app.inputs, m, measured);
+    if (c.ok) {
+      app.inputs.assumption_overrides[c.key] = c.value;
+      sizer::set_assumption(app.inputs.assumptions, c.key, c.value);
+      app.dirty = true;
+      ui.calibrate_message = trf("cal.done", {c.key, fmt::number(c.value, 4)});
+    } else {
+      ui.calibrate_message = tr(c.error_key.c_str());
+    }
+  }
+  ui::tag(app, "calibrate-fit");
+  if (!ui.calibrate_message.empty()) ImGui::TextWrapped("%s", ui.calibrate_message.c_str());
+}
+
+}  // namespace
+
+void draw_assumptions_panel(App& app) {
+  ImGui::Spacing();
+  bool open = ImGui::CollapsingHeader(tr("assume.title"));
+  ui::tag(app, "assumptions-header");
+  if (!open) return;
+  try {
+    ImGui::TextWrapped("%s", tr("assume.intro"));
+    draw_table(app);
+    draw_calibrate(app);
+  } catch (const std::exception& e) {
+    ImGui::TextWrapped("%s: %s", tr("error.inputs"), e.what());
+  }
+}
+
+}  // namespace app

@@ -1,0 +1,152 @@
+// [SECTION] header bar
+// [SECTION] share field
+// [SECTION] style
+#include "panels/header.hpp"
+
+#include "fonts/ui_fonts.hpp"
+#include "imgui.h"
+#include "logic/i18n.hpp"
+#include "misc/cpp/imgui_stdlib.h"
+#include "panels/inputs_widgets.hpp"
+#include "platform.hpp"
+
+namespace app {
+namespace {
+
+void copy_share_link(App& app) {
+  platform::copy_to_clipboard(app.ui.share_url);
+  app.ui.status_line = tr("share.copying");
+  app.ui.status_is_error = false;
+}
+
+// Language and theme switches plus the copy button; returns the width they took.
+void draw_controls(App& app) {
+  UiState& ui = app.ui;
+  // Each language is named in itself, so a reader of either can find the switch.
+  if (ImGui::RadioButton("EN", ui.lang == Lang::en)) ui.lang = Lang::en;
+  ui::tag(app, "lang-en");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("\xE4\xB8\xAD\xE6\x96\x87", ui.lang == Lang::zh))
+    ui.lang = Lang::zh;  // 中文
+  ui::tag(app, "lang-zh");
+  ImGui::SameLine();
+  const char* themes[] = {"theme.system", "theme.light", "theme.dark"};
+  int theme = static_cast<int>(ui.theme);
+  ImGui::SetNextItemWidth(ui::em() * 6.5f);
+  if (ImGui::BeginCombo("##theme", tr(themes[theme]))) {
+    for (int i = 0; i < 3; ++i)
+      if (ImGui::Selectable(tr(themes[i]), i == theme)) ui.theme = static_cast<Theme>(i);
+    ImGui::EndCombo();
+  }
+  ui::tag(app, "theme");
+  ImGui::SameLine();
+  if (ImGui::Button(tr("share.copy"))) copy_share_link(app);
+  ui::tag(app, "copy-link");
+}
+
+}  // namespace
+
+// [SECTION] header bar
+
+void draw_header(App& app) {
+  ImGui::PushFont(heading_font());
+  ImGui::TextUnformatted(tr("app.title"));
+  ImGui::PopFont();
+  ui::tag(app, "title");
+  ImGui::SameLine();
+  ImGui::SetCursorPosY(ImGui::GetCursorPosY() + ImGui::GetFontSize() * 0.25f);
+  if (!app.ui.narrow) {
+    ImGui::TextDisabled("%s", tr("app.tagline"));
+    ImGui::SameLine();
+  }
+  // Right-align the controls on wide screens; own line on narrow ones.
+  float controls_w = ui::em() * 20.0f;
+  float avail = ImGui::GetContentRegionAvail().x;
+  if (app.ui.narrow || avail < controls_w) {
+    ImGui::NewLine();
+  } else {
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + avail - controls_w);
+  }
+  draw_controls(app);
+  if (!app.ui.status_line.empty()) {
+    ImVec4 color = app.ui.status_is_error ? ImVec4(0.95f, 0.35f, 0.3f, 1)
+                                          : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
+    ImGui::PushStyleColor(ImGuiCol_Text, color);
+    ImGui::TextWrapped("%s", app.ui.status_line.c_str());
+    ImGui::PopStyleColor();
+    ui::tag(app, "status");
+  }
+  ImGui::Separator();
+}
+
+// [SECTION] share field
+
+void draw_share_field(App& app) {
+  ui::section("share.title");
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::InputText("##share", &app.ui.share_url, ImGuiInputTextFlags_ReadOnly);
+  ui::tag(app, "share-link");
+  ImGui::TextDisabled("%s", tr("share.hint"));
+}
+
+// [SECTION] style
+
+void apply_style(bool dark, float scale, bool narrow) {
+  ImGuiStyle style;
+  if (dark) {
+    ImGui::StyleColorsDark(&style);
+  } else {
+    ImGui::StyleColorsLight(&style);
+  }
+  style.WindowRounding = 0;
+  style.ChildRounding = 4;
+  style.FrameRounding = 4;
+  style.PopupRounding = 4;
+  style.GrabRounding = 4;
+  style.TabRounding = 4;
+  style.WindowBorderSize = 0;
+  style.FramePadding = narrow ? ImVec2(8, 7) : ImVec2(6, 4);  // touch: bigger hit targets
+  style.ItemSpacing = narrow ? ImVec2(8, 8) : ImVec2(8, 5);
+  style.ScrollbarSize = narrow ? 10 : 12;
+  style.GrabMinSize = narrow ? 18 : 12;
+  style.WindowPadding = ImVec2(12, 10);
+  ImVec4* c = style.Colors;
+  // A calmer palette than ImGui's defaults: neutral surfaces, one blue accent.
+  const ImVec4 accent = dark ? ImVec4(0.36f, 0.56f, 0.95f, 1) : ImVec4(0.16f, 0.38f, 0.85f, 1);
+  if (dark) {
+    c[ImGuiCol_WindowBg] = ImVec4(0.09f, 0.10f, 0.12f, 1);
+    c[ImGuiCol_ChildBg] = ImVec4(0.09f, 0.10f, 0.12f, 1);
+    c[ImGuiCol_PopupBg] = ImVec4(0.12f, 0.13f, 0.16f, 0.98f);
+    c[ImGuiCol_FrameBg] = ImVec4(0.16f, 0.18f, 0.22f, 1);
+    c[ImGuiCol_FrameBgHovered] = ImVec4(0.20f, 0.23f, 0.29f, 1);
+    c[ImGuiCol_FrameBgActive] = ImVec4(0.24f, 0.28f, 0.36f, 1);
+    c[ImGuiCol_Text] = ImVec4(0.92f, 0.93f, 0.95f, 1);
+    c[ImGuiCol_TextDisabled] = ImVec4(0.60f, 0.63f, 0.68f, 1);
+  } else {
+    c[ImGuiCol_WindowBg] = ImVec4(0.98f, 0.98f, 0.99f, 1);
+    c[ImGuiCol_ChildBg] = ImVec4(0.98f, 0.98f, 0.99f, 1);
+    c[ImGuiCol_PopupBg] = ImVec4(1, 1, 1, 0.99f);
+    c[ImGuiCol_FrameBg] = ImVec4(0.92f, 0.93f, 0.95f, 1);
+    c[ImGuiCol_FrameBgHovered] = ImVec4(0.87f, 0.90f, 0.95f, 1);
+    c[ImGuiCol_FrameBgActive] = ImVec4(0.82f, 0.87f, 0.96f, 1);
+    c[ImGuiCol_Text] = ImVec4(0.10f, 0.11f, 0.13f, 1);
+    c[ImGuiCol_TextDisabled] = ImVec4(0.38f, 0.41f, 0.46f, 1);
+  }
+  c[ImGuiCol_CheckMark] = accent;
+  c[ImGuiCol_SliderGrab] = accent;
+  c[ImGuiCol_SliderGrabActive] = accent;
+  c[ImGuiCol_Button] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.35f : 0.18f);
+  c[ImGuiCol_ButtonHovered] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.55f : 0.30f);
+  c[ImGuiCol_ButtonActive] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.75f : 0.45f);
+  c[ImGuiCol_Header] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.30f : 0.16f);
+  c[ImGuiCol_HeaderHovered] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.45f : 0.26f);
+  c[ImGuiCol_HeaderActive] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.60f : 0.38f);
+  c[ImGuiCol_Tab] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.20f : 0.12f);
+  c[ImGuiCol_TabHovered] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.55f : 0.35f);
+  c[ImGuiCol_TabActive] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.70f : 0.45f);
+  c[ImGuiCol_NavHighlight] = accent;
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+}
+
+}  // namespace app

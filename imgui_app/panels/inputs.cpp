@@ -1,0 +1,162 @@
+// The input column: mode tabs, then the model, precision, workload and hardware sections.
+//
+// [SECTION] mode tabs
+// [SECTION] precision
+// [SECTION] column
+#include "panels/inputs.hpp"
+
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "imgui.h"
+#include "logic/format.hpp"
+#include "logic/i18n.hpp"
+#include "panels/inputs_widgets.hpp"
+#include "sizer/catalog.hpp"
+
+namespace app {
+namespace {
+
+// [SECTION] mode tabs
+
+void set_tab(App& app, ModeTab tab) {
+  sizer::Scenario& s = app.inputs;
+  app.ui.tab = tab;
+  if (tab == ModeTab::inference) {
+    s.mode = sizer::Mode::inference;
+  } else {
+    s.mode = sizer::Mode::training;
+    if (tab == ModeTab::pretrain) s.training.method = sizer::TrainingMethod::full;
+    if (tab == ModeTab::finetune && s.training.method == sizer::TrainingMethod::full)
+      s.training.method = sizer::TrainingMethod::lora;
+  }
+  app.dirty = true;
+}
+
+void draw_mode_tabs(App& app) {
+  // The tab ImGui showed open last frame. A user click shows up as a change of the open tab; a
+  // change from outside (setState, share link) is pushed into the tab bar with SetSelected.
+  static int open_last_frame = -1;
+  struct TabDef {
+    ModeTab tab;
+    const char* key;
+    const char* tag;
+  };
+  const TabDef tabs[] = {{ModeTab::inference, "tab.inference", "tab-inference"},
+                         {ModeTab::finetune, "tab.finetune", "tab-finetune"},
+                         {ModeTab::pretrain, "tab.pretrain", "tab-pretrain"}};
+  if (!ImGui::BeginTabBar("##mode", ImGuiTabBarFlags_FittingPolicyResizeDown)) return;
+  int open_now = -1;
+  for (const TabDef& t : tabs) {
+    int id = static_cast<int>(t.tab);
+    ImGuiTabItemFlags flags =
+        (app.ui.tab == t.tab && open_last_frame != id) ? ImGuiTabItemFlags_SetSelected : 0;
+    std::string label = std::string(tr(t.key)) + "###" + t.tag;
+    bool open = ImGui::BeginTabItem(label.c_str(), nullptr, flags);
+    ui::tag(app, t.tag);
+    if (open) {
+      open_now = id;
+      ImGui::EndTabItem();
+    }
+  }
+  ImGui::EndTabBar();
+  if (open_now >= 0 && open_last_frame >= 0 && open_now != open_last_frame &&
+      open_now != static_cast<int>(app.ui.tab))
+    set_tab(app, static_cast<ModeTab>(open_now));
+  open_last_frame = open_now;
+  if (app.ui.tab == ModeTab::finetune) {
+    sizer::TrainingMethod& m = app.inputs.training.method;
+    int method = m == sizer::TrainingMethod::qlora ? 1 : (m == sizer::TrainingMethod::full ? 2 : 0);
+    const char* keys[] = {"method.lora", "method.qlora", "method.full"};
+    const char* tags[] = {"method-lora", "method-qlora", "method-full"};
+    for (int i = 0; i < 3; ++i) {
+      if (i > 0) ImGui::SameLine();
+      if (ImGui::RadioButton(tr(keys[i]), method == i)) {
+        m = i == 0 ? sizer::TrainingMethod::lora
+                   : (i == 1 ? sizer::TrainingMethod::qlora : sizer::TrainingMethod::full);
+        // QLoRA means a 4-bit NF4 base (Dettmers et al. 2023); switch a 16-bit base to it.
+        if (m == sizer::TrainingMethod::qlora && sizer::find_format("bnb-nf4") != nullptr &&
+            (app.inputs.weights_format == "fp16" || app.inputs.weights_format == "bf16"))
+          app.inputs.weights_format = "bnb-nf4";
+        app.dirty = true;
+      }
+      ui::tag(app, tags[i]);
+    }
+  }
+}
+
+// [SECTION] precision
+
+std::string format_label(const sizer::NumberFormat& f) {
+  return f.name + "  \xC2\xB7  " + trf("fmt.bits", {fmt::number(f.bits_per_weight)});
+}
+
+void format_combo(App& app, const char* label_key, const char* tag_id, std::string& format_id,
+                  bool kv_only) {
+  const auto& all = sizer::format_catalog();
+  std::vector<const sizer::NumberFormat*> shown;
+  int index = -1;
+  for (const auto& f : all) {
+    if (kv_only && !f.usable_for_kv_cache) continue;
+    if (f.id == format_id) index = static_cast<int>(shown.size());
+    shown.push_back(&f);
+  }
+  if (ui::combo(app, label_key, tag_id, &index, static_cast<int>(shown.size()),
+                [&](int i) { return format_label(*shown[static_cast<std::size_t>(i)]); })) {
+    format_id = shown[static_cast<std::size_t>(index)]->id;
+    app.dirty = true;
+  }
+}
+
+void draw_precision(App& app) {
+  ui::section("section.precision");
+  sizer::Scenario& s = app.inputs;
+  format_combo(app, "precision.weights", "weights-format", s.weights_format, false);
+  ui::help_marker("help.weights_format");
+  if (s.mode == sizer::Mode::inference) {
+    format_combo(app, "precision.kv", "kv-format", s.kv_cache_format, true);
+    return;
+  }
+  if (ui::checkbox(app, "precision.mixed", "mixed-precision", &s.training.mixed_precision))
+    app.dirty = true;
+  int opt = static_cast<int>(s.training.optimizer);
+  const char* opt_keys[] = {"opt.adamw", "opt.adamw_8bit", "opt.sgd", "opt.adafactor"};
+  if (ui::combo(app, "precision.optimizer", "optimizer", &opt, 4,
+                [&](int i) { return tr(opt_keys[i]); })) {
+    s.training.optimizer = static_cast<sizer::Optimizer>(opt);
+    app.dirty = true;
+  }
+  if (s.training.method != sizer::TrainingMethod::full) {
+    if (ui::slider_int(app, "train.lora_rank", "lora-rank", &s.training.lora_rank, 1, 512,
+                       "unit.int", true))
+      app.dirty = true;
+  }
+}
+
+}  // namespace
+
+void apply_engine(sizer::Scenario& s, sizer::Engine engine) {
+  s.inference.engine = engine;
+  s.assumptions = sizer::default_assumptions(engine);
+  for (const auto& [key, value] : s.assumption_overrides)
+    sizer::set_assumption(s.assumptions, key, value);
+}
+
+// [SECTION] column
+
+void draw_inputs_column(App& app) {
+  // The catalogs and engine defaults come from the core; while they are missing (or throw), the
+  // column says so instead of crashing the page.
+  try {
+    draw_mode_tabs(app);
+    draw_model_section(app);
+    draw_precision(app);
+    draw_workload_section(app);
+    draw_hardware_section(app);
+  } catch (const std::exception& e) {
+    ImGui::TextWrapped("%s: %s", tr("error.inputs"), e.what());
+  }
+}
+
+}  // namespace app

@@ -1,0 +1,19 @@
+// The input column: mode tabs, model, precision, workload and hardware. Widgets edit app.inputs
+// (and app.ui) and set app.dirty; nothing here computes results.
+#pragma once
+
+#include "app_state.hpp"
+
+namespace app {
+
+void draw_inputs_column(App& app);
+
+// Pieces of the column (one file each).
+void draw_model_section(App& app);     // inputs_model.cpp
+void draw_hardware_section(App& app);  // inputs_hardware.cpp
+void draw_workload_section(App& app);  // inputs_workload.cpp
+
+// Switches the engine profile: assumptions follow the profile, user overrides stay.
+void apply_engine(sizer::Scenario& s, sizer::Engine engine);
+
+}  // namespace app

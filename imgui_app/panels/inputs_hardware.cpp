@@ -1,0 +1,226 @@
+// The hardware section: a searchable GPU picker with filters, GPUs per node and nodes, parallel
+// degrees limited to valid choices, engine profile, host RAM profile and llama.cpp GPU layers.
+//
+// [SECTION] GPU picker
+// [SECTION] parallelism
+// [SECTION] engine and host
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "imgui.h"
+#include "logic/catalog_search.hpp"
+#include "logic/format.hpp"
+#include "logic/host_profiles.hpp"
+#include "logic/i18n.hpp"
+#include "logic/parallel_choices.hpp"
+#include "misc/cpp/imgui_stdlib.h"
+#include "panels/inputs.hpp"
+#include "panels/inputs_widgets.hpp"
+
+namespace app {
+namespace {
+
+// [SECTION] GPU picker
+
+std::string gpu_details(const sizer::Gpu& g) {
+  return fmt::number(g.memory_gb) + " GB  \xC2\xB7  " +
+         trf("gpu.bandwidth", {fmt::number(g.memory_bandwidth_gb_per_s)});
+}
+
+void draw_gpu_filters(App& app, const std::vector<sizer::Gpu>& catalog) {
+  UiState& ui = app.ui;
+  std::vector<std::string> vendors = gpu_vendors(catalog);
+  float w = ImGui::GetContentRegionAvail().x;
+  float third = (w - 2 * ImGui::GetStyle().ItemSpacing.x) / 3;
+  ImGui::SetNextItemWidth(third);
+  const char* any = tr("gpu.any_vendor");
+  if (ImGui::BeginCombo("##vendor", ui.gpu_vendor.empty() ? any : ui.gpu_vendor.c_str())) {
+    if (ImGui::Selectable(any, ui.gpu_vendor.empty())) ui.gpu_vendor.clear();
+    for (const std::string& v : vendors)
+      if (ImGui::Selectable(v.c_str(), v == ui.gpu_vendor)) ui.gpu_vendor = v;
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(third);
+  const int mems[] = {0, 16, 24, 48, 80, 141};
+  std::string mem_label = ui.gpu_min_memory_gb > 0
+                              ? trf("gpu.min_memory", {fmt::number(ui.gpu_min_memory_gb)})
+                              : std::string(tr("gpu.any_memory"));
+  if (ImGui::BeginCombo("##mem", mem_label.c_str())) {
+    for (int m : mems) {
+      std::string l = m > 0 ? trf("gpu.min_memory", {std::to_string(m)}) : tr("gpu.any_memory");
+      if (ImGui::Selectable(l.c_str(), ui.gpu_min_memory_gb == m)) ui.gpu_min_memory_gb = m;
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(third);
+  const char* kinds[] = {"gpu.kind_any", "gpu.kind_datacenter", "gpu.kind_consumer"};
+  if (ImGui::BeginCombo("##kind", tr(kinds[ui.gpu_kind]))) {
+    for (int k = 0; k < 3; ++k)
+      if (ImGui::Selectable(tr(kinds[k]), ui.gpu_kind == k)) ui.gpu_kind = k;
+    ImGui::EndCombo();
+  }
+}
+
+void draw_gpu_picker(App& app) {
+  const auto& catalog = sizer::gpu_catalog();
+  sizer::Gpu& current = app.inputs.hardware.gpu;
+  ui::row_begin(app, "gpu.label");
+  bool open =
+      ImGui::BeginCombo("##v", current.name.empty() ? current.id.c_str() : current.name.c_str(),
+                        ImGuiComboFlags_HeightLargest);
+  ui::tag(app, "gpu-picker");
+  if (open) {
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    ImGui::InputTextWithHint("##search", tr("gpu.search_hint"), &app.ui.gpu_filter);
+    ui::tag(app, "gpu-search");
+    draw_gpu_filters(app, catalog);
+    GpuFilter filter{app.ui.gpu_filter, app.ui.gpu_vendor, app.ui.gpu_min_memory_gb,
+                     static_cast<GpuKind>(app.ui.gpu_kind)};
+    std::vector<int> matches = filter_gpus(catalog, filter);
+    ImGui::BeginChild("##list", ImVec2(0, ui::em() * 20), ImGuiChildFlags_None);
+    for (int i : matches) {
+      const sizer::Gpu& g = catalog[static_cast<std::size_t>(i)];
+      ImGui::PushID(i);
+      bool selected = g.id == current.id;
+      if (ImGui::Selectable(g.name.c_str(), selected)) {
+        current = g;
+        app.dirty = true;
+        ImGui::CloseCurrentPopup();
+      }
+      if (i == matches.front()) ui::tag(app, "gpu-first-match");
+      if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+      std::string details = gpu_details(g);
+      float w = ImGui::CalcTextSize(details.c_str()).x;
+      float right = ImGui::GetContentRegionMax().x;
+      if (right - w > ImGui::CalcTextSize(g.name.c_str()).x + ui::em()) {
+        ImGui::SameLine(right - w);
+        ImGui::TextDisabled("%s", details.c_str());
+      }
+      ImGui::PopID();
+    }
+    if (matches.empty()) ImGui::TextDisabled("%s", tr("gpu.no_match"));
+    ImGui::EndChild();
+    ImGui::EndCombo();
+  }
+  ui::row_end();
+  if (!current.id.empty()) {
+    ImGui::TextDisabled("%s  \xC2\xB7  %s", gpu_details(current).c_str(),
+                        current.interconnect.c_str());
+    ui::tag(app, "gpu-details");
+  }
+}
+
+// [SECTION] parallelism
+
+// A combo over a list of integers; true when changed.
+bool int_choice(App& app, const char* key, const char* tag_id, int* v,
+                const std::vector<int>& choices) {
+  int index = static_cast<int>(std::find(choices.begin(), choices.end(), *v) - choices.begin());
+  if (index >= static_cast<int>(choices.size())) index = -1;
+  if (ui::combo(app, key, tag_id, &index, static_cast<int>(choices.size()),
+                [&](int i) { return std::to_string(choices[static_cast<std::size_t>(i)]); })) {
+    *v = choices[static_cast<std::size_t>(index)];
+    return true;
+  }
+  return false;
+}
+
+void draw_parallelism(App& app) {
+  sizer::Scenario& s = app.inputs;
+  sizer::Hardware& hw = s.hardware;
+  bool changed = false;
+  changed |= ui::slider_int(app, "hw.gpus_per_node", "gpus-per-node", &hw.gpus_per_node, 1, 16,
+                            "unit.gpus", false);
+  changed |= ui::slider_int(app, "hw.nodes", "nodes", &hw.nodes, 1, 512, "unit.nodes", true);
+  int total = hw.gpus_per_node * hw.nodes;
+  std::vector<int> tp =
+      valid_tensor_degrees(s.model.num_heads, s.model.num_kv_heads, hw.gpus_per_node);
+  // Keep the degrees valid when the model or GPU count changed under them.
+  if (std::find(tp.begin(), tp.end(), s.parallel.tensor) == tp.end()) {
+    int best = 1;
+    for (int d : tp)
+      if (d <= s.parallel.tensor) best = d;
+    s.parallel.tensor = best;
+    changed = true;
+  }
+  changed |= int_choice(app, "hw.tensor", "tensor-parallel", &s.parallel.tensor, tp);
+  ui::help_marker("help.tensor");
+  std::vector<int> pp = valid_pipeline_degrees(s.model.num_layers, total, s.parallel.tensor);
+  if (std::find(pp.begin(), pp.end(), s.parallel.pipeline) == pp.end()) {
+    s.parallel.pipeline = 1;
+    changed = true;
+  }
+  changed |= int_choice(app, "hw.pipeline", "pipeline-parallel", &s.parallel.pipeline, pp);
+  int data = total / std::max(1, s.parallel.tensor * s.parallel.pipeline);
+  if (s.parallel.data != 0 && s.parallel.data != data) {
+    s.parallel.data = 0;  // derived: the GPUs left over
+    changed = true;
+  }
+  ui::row_begin(app, "hw.data");
+  ImGui::AlignTextToFramePadding();
+  ImGui::Text("%d", data);
+  ui::tag(app, "data-parallel");
+  ui::row_end();
+  if (s.mode == sizer::Mode::training && s.parallel.tensor > 1)
+    changed |= ui::checkbox(app, "hw.sequence_parallel", "sequence-parallel", &s.parallel.sequence);
+  if (changed) app.dirty = true;
+}
+
+// [SECTION] engine and host
+
+void draw_engine_and_host(App& app) {
+  sizer::Scenario& s = app.inputs;
+  if (s.mode == sizer::Mode::inference) {
+    const sizer::Engine engines[] = {sizer::Engine::generic, sizer::Engine::vllm,
+                                     sizer::Engine::llama_cpp, sizer::Engine::transformers};
+    const char* keys[] = {"engine.generic", "engine.vllm", "engine.llama_cpp",
+                          "engine.transformers"};
+    int index = 0;
+    for (int i = 0; i < 4; ++i)
+      if (engines[i] == s.inference.engine) index = i;
+    if (ui::combo(app, "hw.engine", "engine", &index, 4, [&](int i) { return tr(keys[i]); })) {
+      apply_engine(s, engines[index]);
+      app.dirty = true;
+    }
+    ui::help_marker("help.engine");
+  }
+  const std::vector<HostProfile>& hosts = host_profiles();
+  int host = -1;
+  for (std::size_t i = 0; i < hosts.size(); ++i)
+    if (hosts[i].id == s.hardware.host.id) host = static_cast<int>(i);
+  if (ui::combo(app, "hw.host", "host-profile", &host, static_cast<int>(hosts.size()),
+                [&](int i) { return tr(hosts[static_cast<std::size_t>(i)].label_key); })) {
+    const HostProfile& h = hosts[static_cast<std::size_t>(host)];
+    s.hardware.host.id = h.id;
+    s.hardware.host.ram_bytes = h.ram_bytes;
+    s.hardware.host.bandwidth_gb_per_s = h.bandwidth_gb_per_s;
+    app.dirty = true;
+  }
+  ui::help_marker("help.host");
+  if (s.mode == sizer::Mode::inference && s.inference.engine == sizer::Engine::llama_cpp) {
+    int layers = s.model.num_layers > 0 ? s.model.num_layers : 1;
+    int v = s.inference.gpu_layers < 0 ? layers : std::min(s.inference.gpu_layers, layers);
+    if (ui::slider_int(app, "hw.gpu_layers", "gpu-layers", &v, 0, layers, "unit.layers", false)) {
+      s.inference.gpu_layers = v >= layers ? -1 : v;
+      app.dirty = true;
+    }
+    ui::help_marker("help.gpu_layers");
+    if (ui::checkbox(app, "hw.kv_in_host", "kv-in-host", &s.inference.kv_cache_in_host_memory))
+      app.dirty = true;
+  }
+}
+
+}  // namespace
+
+void draw_hardware_section(App& app) {
+  ui::section("section.hardware");
+  draw_gpu_picker(app);
+  draw_parallelism(app);
+  draw_engine_and_host(app);
+}
+
+}  // namespace app

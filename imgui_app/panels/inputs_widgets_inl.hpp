@@ -1,0 +1,32 @@
+// Template bodies of inputs_widgets.hpp.
+#pragma once
+
+#include "imgui.h"
+
+namespace app::ui {
+
+template <typename LabelFn>
+bool combo(const App& app, const char* label_key, const char* tag_id, int* index, int count,
+           LabelFn item_label) {
+  row_begin(app, label_key);
+  bool changed = false;
+  std::string preview = (*index >= 0 && *index < count) ? std::string(item_label(*index)) : "";
+  if (ImGui::BeginCombo("##v", preview.c_str())) {
+    for (int i = 0; i < count; ++i) {
+      ImGui::PushID(i);
+      bool selected = i == *index;
+      if (ImGui::Selectable(std::string(item_label(i)).c_str(), selected)) {
+        *index = i;
+        changed = true;
+      }
+      if (selected) ImGui::SetItemDefaultFocus();
+      ImGui::PopID();
+    }
+    ImGui::EndCombo();
+  }
+  if (tag_id != nullptr) tag(app, tag_id);
+  row_end();
+  return changed;
+}
+
+}  // namespace app::ui

@@ -1,0 +1,67 @@
+// Everything the app needs from its host page, behind one interface: platform_web.cpp implements
+// it with the browser (the only file, with its native twin, that includes <emscripten.h>);
+// platform_native.cpp keeps the same contract in memory for native builds and tests.
+#pragma once
+
+#include <functional>
+#include <string>
+
+namespace platform {
+
+// The callbacks behind window.llmSizer (getState / setState / results). set_state returns "" on
+// success or the error message that the JS side throws as an Error.
+struct Hooks {
+  std::function<std::string()> get_state;
+  std::function<std::string(const std::string&)> set_state;
+  std::function<std::string()> results;
+};
+
+void install(Hooks hooks);
+
+// Size of the canvas in CSS pixels and the device pixel ratio (HiDPI, browser zoom).
+struct Viewport {
+  int css_width = 1280;
+  int css_height = 800;
+  float dpr = 1.0f;
+};
+Viewport viewport();
+
+bool prefers_dark();                            // prefers-color-scheme: dark
+std::string preferred_language();               // navigator.language, e.g. "zh-CN"
+void set_document_language(const char* bcp47);  // <html lang>, for the browser's own UI
+
+std::string storage_get(const std::string& key);  // "" when absent or storage is blocked
+bool storage_set(const std::string& key, const std::string& value);
+
+std::string location_hash();                     // without the leading '#'
+void replace_hash(const std::string& fragment);  // history.replaceState, no hashchange event
+std::string page_url();                          // the page's address without the fragment
+
+// Writes to the system clipboard (navigator.clipboard, which can refuse) and keeps a local copy.
+void copy_to_clipboard(const std::string& text);
+const std::string& local_clipboard();
+
+// Things the page told us since the last call.
+struct PageEvents {
+  bool hash_changed = false;
+  bool color_scheme_changed = false;
+  bool context_restored = false;  // WebGL context came back: recreate GPU objects
+  bool clipboard_failed = false;
+  bool clipboard_ok = false;
+  std::string pasted;  // text of a paste event
+};
+PageEvents take_events();
+
+// Widget rectangles of the last frame, in CSS pixels, for browser tests
+// (window.llmSizer.widgetRect).
+void publish_widget_rect(const char* id, float x, float y, float w, float h);
+// Sets window.llmSizerReady = true (after the first frame is drawn).
+void mark_ready();
+void count_frame();  // window.llmSizer.framesDrawn(), to check that an idle page draws nothing
+
+// Runs `frame` on every animation frame until `sleep()` pauses the loop; input events, resizes,
+// page events and setState() wake it again.
+void run_main_loop(void (*frame)(void*), void* arg);
+void sleep();
+
+}  // namespace platform

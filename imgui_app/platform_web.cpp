@@ -1,0 +1,275 @@
+// The browser side of platform.hpp (Emscripten 3.1.6). Each workaround is documented where it
+// lives; see DESIGN.md "Browser pitfalls".
+//
+// [SECTION] page state: JS helpers installed once (Module.llmSizerPage)
+// [SECTION] exported entry points called from JS (window.llmSizer, events)
+// [SECTION] platform.hpp implementation
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "platform.hpp"
+
+namespace {
+
+platform::Hooks g_hooks;
+platform::PageEvents g_events;
+std::string g_clipboard;
+bool g_sleeping = false;
+
+// Strings returned to JS live here until the next call (JS copies them with UTF8ToString).
+std::string g_reply;
+
+std::string take_js_string(char* s) {
+  if (s == nullptr) return {};
+  std::string out = s;
+  std::free(s);
+  return out;
+}
+
+}  // namespace
+
+// [SECTION] page state: JS helpers installed once (Module.llmSizerPage)
+
+// clang-format off
+EM_JS(void, js_install_page, (), {
+  var page = Module.llmSizerPage = { rects: {}, frames: 0, ready: false };
+  var wake = function() { Module._llm_sizer_wake(); };
+  // Every kind of input wakes the sleeping main loop (idle rendering). GLFW's own listeners have
+  // already queued the event for ImGui; we only make sure a frame follows.
+  ['pointerdown', 'pointermove', 'pointerup', 'mousedown', 'mouseup', 'mousemove', 'wheel',
+   'keydown', 'keyup', 'keypress', 'touchstart', 'touchmove', 'touchend', 'focus', 'blur',
+   'resize'].forEach(function(type) {
+    window.addEventListener(type, wake, { capture: true, passive: true });
+  });
+  window.addEventListener('hashchange', function() { Module._llm_sizer_page_event(0); });
+  if (window.matchMedia) {
+    var mq = window.matchMedia('(prefers-color-scheme: dark)');
+    var changed = function() { Module._llm_sizer_page_event(1); };
+    if (mq.addEventListener) mq.addEventListener('change', changed);
+    else if (mq.addListener) mq.addListener(changed);
+  }
+  // The 3.1.6 GLFW port's clipboard is a stub: take text from the page's paste event instead.
+  document.addEventListener('paste', function(e) {
+    var text = (e.clipboardData || window.clipboardData).getData('text');
+    if (!text) return;
+    e.preventDefault();
+    var ptr = allocateUTF8(text);
+    Module._llm_sizer_paste(ptr);
+    _free(ptr);
+  });
+  // WebGL context loss: prevent the default (which forbids restoring), redraw when restored.
+  var canvas = Module.canvas;
+  canvas.addEventListener('webglcontextlost', function(e) { e.preventDefault(); }, false);
+  canvas.addEventListener('webglcontextrestored', function() { Module._llm_sizer_page_event(2); }, false);
+  // The canvas must keep keyboard focus for ImGui's keyboard navigation.
+  canvas.setAttribute('tabindex', '0');
+  canvas.addEventListener('pointerdown', function() { canvas.focus(); });
+  canvas.focus();
+
+  var call = function(fn, arg) {
+    var ptr = arg === undefined ? 0 : allocateUTF8(arg);
+    var out = UTF8ToString(fn(ptr));
+    if (ptr) _free(ptr);
+    return out;
+  };
+  window.llmSizer = {
+    getState: function() { return JSON.parse(call(Module._llm_sizer_get_state)); },
+    setState: function(partial) {
+      var err = call(Module._llm_sizer_set_state, JSON.stringify(partial || {}));
+      if (err) throw new Error(err);
+      return JSON.parse(call(Module._llm_sizer_get_state));
+    },
+    results: function() { return JSON.parse(call(Module._llm_sizer_results)); },
+    widgetRect: function(id) { return page.rects[id] || null; },
+    widgetIds: function() { return Object.keys(page.rects); },
+    framesDrawn: function() { return page.frames; }
+  };
+});
+
+EM_JS(void, js_viewport, (int* w, int* h, float* dpr), {
+  var c = Module.canvas.getBoundingClientRect();
+  HEAP32[w >> 2] = Math.max(1, Math.round(c.width));
+  HEAP32[h >> 2] = Math.max(1, Math.round(c.height));
+  HEAPF32[dpr >> 2] = window.devicePixelRatio || 1;
+});
+
+EM_JS(int, js_prefers_dark, (), {
+  return (window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches) ? 1 : 0;
+});
+
+EM_JS(char*, js_language, (), {
+  return allocateUTF8(navigator.language || 'en');
+});
+
+EM_JS(void, js_set_document_language, (const char* lang), {
+  document.documentElement.lang = UTF8ToString(lang);
+});
+
+EM_JS(char*, js_storage_get, (const char* key), {
+  try {
+    var v = window.localStorage.getItem(UTF8ToString(key));
+    return v === null ? 0 : allocateUTF8(v);
+  } catch (e) { return 0; }
+});
+
+EM_JS(int, js_storage_set, (const char* key, const char* value), {
+  try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); return 1; }
+  catch (e) { return 0; }
+});
+
+EM_JS(char*, js_location_hash, (), {
+  var h = window.location.hash || '';
+  return allocateUTF8(h.charAt(0) === '#' ? h.substring(1) : h);
+});
+
+EM_JS(void, js_replace_hash, (const char* fragment), {
+  var f = UTF8ToString(fragment);
+  try { history.replaceState(null, '', '#' + f); } catch (e) { /* file:// or sandboxed */ }
+});
+
+EM_JS(char*, js_page_url, (), {
+  return allocateUTF8(window.location.href.split('#')[0]);
+});
+
+EM_JS(void, js_copy, (const char* text), {
+  var t = UTF8ToString(text);
+  var done = function(ok) { Module._llm_sizer_page_event(ok ? 3 : 4); };
+  try {
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(t).then(function() { done(true); }, function() { done(false); });
+    } else { done(false); }
+  } catch (e) { done(false); }
+});
+
+EM_JS(void, js_publish_rect, (const char* id, float x, float y, float w, float h), {
+  Module.llmSizerPage.rects[UTF8ToString(id)] = { x: x, y: y, width: w, height: h };
+});
+
+EM_JS(void, js_mark_ready, (), {
+  if (Module.llmSizerPage.ready) return;
+  Module.llmSizerPage.ready = true;
+  window.llmSizerReady = true;
+  if (Module.onAppReady) Module.onAppReady();
+});
+
+EM_JS(void, js_count_frame, (), { Module.llmSizerPage.frames++; });
+// clang-format on
+
+// [SECTION] exported entry points called from JS (window.llmSizer, events)
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE void llm_sizer_wake() {
+  if (!g_sleeping) return;
+  g_sleeping = false;
+  emscripten_resume_main_loop();
+}
+
+EMSCRIPTEN_KEEPALIVE void llm_sizer_page_event(int kind) {
+  switch (kind) {
+    case 0:
+      g_events.hash_changed = true;
+      break;
+    case 1:
+      g_events.color_scheme_changed = true;
+      break;
+    case 2:
+      g_events.context_restored = true;
+      break;
+    case 3:
+      g_events.clipboard_ok = true;
+      break;
+    default:
+      g_events.clipboard_failed = true;
+      break;
+  }
+  llm_sizer_wake();
+}
+
+EMSCRIPTEN_KEEPALIVE void llm_sizer_paste(const char* text) {
+  g_events.pasted += text;
+  g_clipboard = text;
+  llm_sizer_wake();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* llm_sizer_get_state(const char*) {
+  g_reply = g_hooks.get_state ? g_hooks.get_state() : "{}";
+  return g_reply.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* llm_sizer_set_state(const char* partial) {
+  g_reply = g_hooks.set_state ? g_hooks.set_state(partial ? partial : "{}") : "not ready";
+  llm_sizer_wake();
+  return g_reply.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* llm_sizer_results(const char*) {
+  g_reply = g_hooks.results ? g_hooks.results() : "{}";
+  return g_reply.c_str();
+}
+
+}  // extern "C"
+
+// [SECTION] platform.hpp implementation
+
+namespace platform {
+
+void install(Hooks hooks) {
+  g_hooks = std::move(hooks);
+  js_install_page();
+}
+
+Viewport viewport() {
+  Viewport v;
+  js_viewport(&v.css_width, &v.css_height, &v.dpr);
+  return v;
+}
+
+bool prefers_dark() { return js_prefers_dark() != 0; }
+std::string preferred_language() { return take_js_string(js_language()); }
+void set_document_language(const char* bcp47) { js_set_document_language(bcp47); }
+
+std::string storage_get(const std::string& key) {
+  return take_js_string(js_storage_get(key.c_str()));
+}
+bool storage_set(const std::string& key, const std::string& value) {
+  return js_storage_set(key.c_str(), value.c_str()) != 0;
+}
+
+std::string location_hash() { return take_js_string(js_location_hash()); }
+void replace_hash(const std::string& fragment) { js_replace_hash(fragment.c_str()); }
+std::string page_url() { return take_js_string(js_page_url()); }
+
+void copy_to_clipboard(const std::string& text) {
+  g_clipboard = text;
+  js_copy(text.c_str());
+}
+const std::string& local_clipboard() { return g_clipboard; }
+
+PageEvents take_events() {
+  PageEvents e = std::move(g_events);
+  g_events = PageEvents{};
+  return e;
+}
+
+void publish_widget_rect(const char* id, float x, float y, float w, float h) {
+  js_publish_rect(id, x, y, w, h);
+}
+void mark_ready() { js_mark_ready(); }
+void count_frame() { js_count_frame(); }
+
+void run_main_loop(void (*frame)(void*), void* arg) {
+  // 0 fps = requestAnimationFrame; simulate_infinite_loop keeps main()'s locals alive.
+  emscripten_set_main_loop_arg(frame, arg, 0, 1);
+}
+
+void sleep() {
+  if (g_sleeping) return;
+  g_sleeping = true;
+  emscripten_pause_main_loop();
+}
+
+}  // namespace platform

@@ -1,0 +1,92 @@
+#include <catch2/catch.hpp>
+
+#include "logic/catalog_search.hpp"
+#include "logic/parallel_choices.hpp"
+
+using namespace app;
+
+TEST_CASE("typing 'qwen 7' finds Qwen 7B models and groups them by family", "[ui][search]") {
+  std::vector<sizer::ModelArch> catalog(4);
+  catalog[0].id = "llama-3.1-8b";
+  catalog[0].name = "Llama 3.1 8B";
+  catalog[0].family = "llama";
+  catalog[1].id = "qwen2.5-7b";
+  catalog[1].name = "Qwen2.5 7B";
+  catalog[1].family = "qwen";
+  catalog[2].id = "qwen2.5-72b";
+  catalog[2].name = "Qwen2.5 72B";
+  catalog[2].family = "qwen";
+  catalog[3].id = "deepseek-r1-distill-qwen-7b";
+  catalog[3].name = "R1 Distill Qwen 7B";
+  catalog[3].family = "deepseek";
+  auto groups = search_models(catalog, "QWEN 7");
+  REQUIRE(groups.size() == 2);
+  CHECK(groups[0].family == "qwen");
+  CHECK(groups[0].indices == std::vector<int>{1, 2});
+  CHECK(groups[1].family == "deepseek");
+  CHECK(search_models(catalog, "").size() == 3);
+  CHECK(search_models(catalog, "mistral").empty());
+}
+
+TEST_CASE("attention labels name MHA, GQA, MQA, MLA and sliding windows", "[ui][search]") {
+  sizer::ModelArch m;
+  m.num_heads = 32;
+  m.num_kv_heads = 8;
+  CHECK(attention_label(m) == "GQA 8/32");
+  m.num_kv_heads = 0;
+  CHECK(attention_label(m) == "MHA");
+  m.num_kv_heads = 1;
+  CHECK(attention_label(m) == "MQA");
+  m.attention = sizer::AttentionKind::mla;
+  CHECK(attention_label(m) == "MLA");
+  m.attention = sizer::AttentionKind::standard;
+  m.num_kv_heads = 16;
+  m.sliding_window = 4096;
+  CHECK(attention_label(m) == "GQA 16/32 + SWA 4096");
+}
+
+TEST_CASE("GPU filters combine vendor, memory and kind", "[ui][search]") {
+  std::vector<sizer::Gpu> gpus(3);
+  gpus[0] = {};
+  gpus[0].id = "rtx-4090-24gb";
+  gpus[0].vendor = "NVIDIA";
+  gpus[0].name = "RTX 4090";
+  gpus[0].memory_gb = 24;
+  gpus[1].id = "h100-sxm-80gb";
+  gpus[1].vendor = "NVIDIA";
+  gpus[1].name = "H100 SXM";
+  gpus[1].memory_gb = 80;
+  gpus[1].datacenter = true;
+  gpus[2].id = "mi300x-192gb";
+  gpus[2].vendor = "AMD";
+  gpus[2].name = "MI300X";
+  gpus[2].memory_gb = 192;
+  gpus[2].datacenter = true;
+  CHECK(filter_gpus(gpus, {}) == std::vector<int>{0, 1, 2});
+  CHECK(filter_gpus(gpus, {"", "NVIDIA", 48, GpuKind::any}) == std::vector<int>{1});
+  CHECK(filter_gpus(gpus, {"", "", 0, GpuKind::consumer}) == std::vector<int>{0});
+  CHECK(filter_gpus(gpus, {"h100", "", 0, GpuKind::any}) == std::vector<int>{1});
+  CHECK(gpu_vendors(gpus) == std::vector<std::string>{"NVIDIA", "AMD"});
+}
+
+TEST_CASE("tensor parallel offers only degrees dividing the heads inside one node",
+          "[ui][parallel]") {
+  // Llama 3 8B: 32 heads, 8 KV heads, 8 GPUs per node.
+  CHECK(valid_tensor_degrees(32, 8, 8) == std::vector<int>{1, 2, 4, 8});
+  // 40 heads / 8 KV (Llama 2 13B style with GQA) on 8 GPUs: 8 does not divide 40? it does.
+  CHECK(valid_tensor_degrees(40, 40, 8) == std::vector<int>{1, 2, 4, 8});
+  // 28 heads / 4 KV heads (Qwen2.5 7B): 8 does not divide 28.
+  CHECK(valid_tensor_degrees(28, 4, 8) == std::vector<int>{1, 2, 4});
+  // 6 GPUs in a node: 4 does not divide the node.
+  CHECK(valid_tensor_degrees(32, 8, 6) == std::vector<int>{1, 2});
+  // KV heads fewer than the degree must divide it (MQA replicates the single KV head).
+  CHECK(valid_tensor_degrees(16, 1, 8) == std::vector<int>{1, 2, 4, 8});
+  CHECK(valid_tensor_degrees(0, 0, 1) == std::vector<int>{1});
+}
+
+TEST_CASE("pipeline degrees divide the remaining GPUs and never exceed the layers",
+          "[ui][parallel]") {
+  CHECK(valid_pipeline_degrees(32, 16, 4) == std::vector<int>{1, 2, 4});
+  CHECK(valid_pipeline_degrees(2, 8, 1) == std::vector<int>{1, 2});
+  CHECK(valid_pipeline_degrees(80, 1, 1) == std::vector<int>{1});
+}
