@@ -84,9 +84,11 @@ void flatten(const json& v, const std::string& key, const char* list_suffix, std
     }
   } else if (v.is_array()) {
     std::string joined;
+    bool first = true;
     for (const json& item : v) {
       if (item.is_structured() || item.is_null()) return;
-      joined += (joined.empty() ? "" : ",") + percent_encode(scalar_text(item));
+      joined += (first ? "" : ",") + percent_encode(scalar_text(item));
+      first = false;
     }
     add_pair(out, key + list_suffix, joined);
   } else if (!v.is_null()) {

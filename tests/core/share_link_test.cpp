@@ -128,3 +128,12 @@ TEST_CASE("a 70B training scenario survives request -> link -> request unchanged
   REQUIRE(second.ok);
   CHECK(sizer::scenario_to_request_json(second.scenario) == request);
 }
+
+TEST_CASE("a list whose first item is empty keeps all its items (found by fuzzing)",
+          "[share-link]") {
+  const auto d = decode_share_fragment("hf.architectures%5B%5D=,.BfAh");
+  REQUIRE(d.ok);
+  const auto again = decode_share_fragment(encode_share_fragment(d.request_json, d.ui_json));
+  CHECK(json::parse(again.request_json) == json::parse(d.request_json));
+  CHECK(json::parse(d.request_json)["model"]["hfConfig"]["architectures"] == json({"", ".BfAh"}));
+}
