@@ -1,0 +1,31 @@
+// The JS face of the module (see sizer.d.ts). Each binding returns a JSON envelope
+// {ok, value | error}; these wrappers parse it and throw an Error carrying the core's message.
+(function () {
+  function call(name, args) {
+    const reply = JSON.parse(Module[name].apply(null, args));
+    if (!reply.ok) throw new Error(reply.error);
+    return reply.value;
+  }
+  function text(value) {
+    if (typeof value === 'string') return value;
+    return JSON.stringify(value === undefined || value === null ? {} : value);
+  }
+  Module['listGpus'] = function () { return call('sizerListGpus', []); };
+  Module['listModels'] = function () { return call('sizerListModels', []); };
+  Module['listFormats'] = function () { return call('sizerListFormats', []); };
+  Module['estimate'] = function (request) { return call('sizerEstimate', [text(request)]); };
+  Module['fitTable'] = function (request) { return call('sizerFitTable', [text(request)]); };
+  Module['assumptions'] = function (engine) {
+    return call('sizerAssumptions', [engine === undefined ? 'generic' : String(engine)]);
+  };
+  Module['normalizeRequest'] = function (request) {
+    return call('sizerNormalizeRequest', [text(request)]);
+  };
+  Module['encodeShareLink'] = function (request, ui) {
+    return call('sizerEncodeShareLink', [text(request), text(ui)]);
+  };
+  Module['decodeShareLink'] = function (fragment) {
+    return call('sizerDecodeShareLink', [String(fragment === undefined ? '' : fragment)]);
+  };
+  Module['importHfConfig'] = function (config) { return call('sizerImportHfConfig', [text(config)]); };
+})();
