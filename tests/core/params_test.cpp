@@ -3,6 +3,7 @@
 // arithmetic done independently), and vendors' published totals for well-known models.
 #include "sizer/params.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
