@@ -61,6 +61,21 @@ double attention_score_bytes_per_token_per_layer(const ModelArch& m, double seq_
   return 2.0 * m.num_heads * seq_len;
 }
 
+double lora_dropout_bytes_per_token_per_layer(const ModelArch& m,
+                                              const std::vector<std::string>& targets) {
+  // LoRA dropout (LitGPT default 0.05, common PEFT configs 0.05-0.1) keeps a dropped copy of
+  // each adapted matrix's input for the adapter's backward: 2 bytes per input element.
+  const double ad = double(m.num_heads) * head_dim_of(m);
+  const double i = mlp_width_per_token(m);
+  double bytes = 0;
+  for (const std::string& t : targets) {
+    if (t == "q" || t == "k" || t == "v" || t == "gate" || t == "up") bytes += 2.0 * m.hidden_size;
+    if (t == "o") bytes += 2.0 * ad;
+    if (t == "down") bytes += 2.0 * i;
+  }
+  return bytes;
+}
+
 double activation_bytes_training(const Scenario& s) {
   const ModelArch& m = s.model;
   const TrainingWorkload& t = s.training;
@@ -69,7 +84,10 @@ double activation_bytes_training(const Scenario& s) {
   const double rep = s.parallel.sequence ? replicated_terms(m) / tp : replicated_terms(m);
   double scores = attention_score_bytes_per_token_per_layer(m, t.seq_len) / tp;
   if (t.flash_attention || t.recompute == Recompute::selective) scores = 0.0;
-  const double full_layer = rep + split_terms(m) / tp + scores;
+  const double lora = t.method == TrainingMethod::full
+                          ? 0.0
+                          : lora_dropout_bytes_per_token_per_layer(m, t.lora_targets) / tp;
+  const double full_layer = rep + split_terms(m) / tp + scores + lora;
   double per_token;
   if (t.recompute == Recompute::full) {
     // Only each layer's input is kept (2h); one layer is rebuilt at a time during backward.
@@ -85,8 +103,9 @@ double activation_bytes_training(const Scenario& s) {
 double logits_bytes_training(const Scenario& s) {
   const double tokens = double(s.training.micro_batch) * s.training.seq_len;
   const double tp = std::max(1, s.parallel.tensor);
-  // BF16 logits (2) plus the FP32 copy the loss works on (4); vocab-parallel splits by t.
-  return tokens * s.model.vocab_size * 6.0 / tp;
+  // BF16 logits (2 bytes) plus the FP32 working set of a chunked cross-entropy (~2 bytes per
+  // logit: LitGPT and torchtune compute the loss in chunks); vocab-parallel splits by t.
+  return tokens * s.model.vocab_size * 4.0 / tp;
 }
 
 double activation_bytes_inference(const Scenario& s) {

@@ -149,6 +149,11 @@ Estimate estimate(const Scenario& scenario) {
   e.params = count_params(s.model);
   e.memory = memory_breakdown(s, e.params);
   e.warnings = scenario_warnings(s);
+  const Gpu& card = s.hardware.gpu;
+  if (!(card.fp32_tflops > 0) && !(card.fp16_tensor_tflops > 0) && !(card.bf16_tensor_tflops > 0)) {
+    e.warnings.push_back("gpu: " + card.name +
+                         " has no compute figure in the catalog; compute time counts as 0");
+  }
   if (s.mode == Mode::inference) {
     compute_inference_speed(s, e.params, e.memory, e);
     e.inference.max_batch = largest_batch_that_fits(s);

@@ -156,9 +156,15 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, const Memo
       safe_div(prefill_total_flops / tp, peak * a.prefill_compute_efficiency);
   const double prefill_memory = chunks * (safe_div(prefill_w * on_gpu / tp, bw) +
                                           safe_div(prefill_w * (1.0 - on_gpu), host_bw));
+  // Without a fused kernel the score matrix is written, soft-maxed in place and read back
+  // (3 passes of chunk x context x heads values per layer; causal masking halves the area).
+  const double score_traffic = a.prefill_materializes_scores >= 0.5
+                                   ? 3.0 * m.num_layers * double(m.num_heads) * b * prompt *
+                                         prompt / 2.0 * a.inference_activation_bytes
+                                   : 0.0;
   r.ttft_seconds =
-      std::max(prefill_compute, prefill_memory) + chunks * step_overhead +
-      tensor_parallel_seconds(s, prompt_tokens_total) +
+      std::max(prefill_compute, prefill_memory) + safe_div(score_traffic / tp, bw) +
+      chunks * step_overhead + tensor_parallel_seconds(s, prompt_tokens_total) +
       chunks * pipeline_hops(std::min(prompt_tokens_total, a.prefill_chunk_tokens > 0
                                                                ? double(a.prefill_chunk_tokens)
                                                                : prompt_tokens_total));

@@ -227,8 +227,11 @@ void training_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& m
     optimizer = trainable * optimizer_bytes_per_param(adapter_opt, adapter_format, m) / shard1;
   }
   if (t.offload_optimizer) {
-    host += optimizer * gpus;
+    // ZeRO-Offload (Ren et al. 2021): FP32 master weights, optimizer states and gradients live
+    // in CPU RAM; the GPU keeps the 16-bit weights and streams gradients out in buckets.
+    host += (optimizer + grads) * gpus;
     optimizer = 0;
+    grads = 0;
   }
   if (t.offload_params && t.zero_stage >= 3) {
     host += weights * gpus;

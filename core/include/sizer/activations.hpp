@@ -1,6 +1,9 @@
 // Activation memory (docs/METHOD.md, "Activations").
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "sizer/catalog.hpp"
 #include "sizer/scenario.hpp"
 
@@ -16,11 +19,15 @@ double activation_bytes_per_token_per_layer(const ModelArch& model);
 // 2 x a x s bytes; FlashAttention and selective recompute remove it.
 double attention_score_bytes_per_token_per_layer(const ModelArch& model, double seq_len);
 
+// LoRA dropout: a dropped copy of each adapted matrix's input (2 bytes per element).
+double lora_dropout_bytes_per_token_per_layer(const ModelArch& model,
+                                              const std::vector<std::string>& targets);
+
 // Training activations on the most loaded GPU (micro-batch, recompute, flash, t, sequence
 // parallel; 1F1B pipelines keep about L layers' worth on the first stage).
 double activation_bytes_training(const Scenario& normalized);
 
-// Logits kept for the loss: tokens x vocab x 6 bytes (BF16 logits + FP32 copy for the loss).
+// Logits kept for the loss: tokens x vocab x 4 bytes (BF16 logits + chunked FP32 loss).
 double logits_bytes_training(const Scenario& normalized);
 
 // Inference working memory at the prefill peak on one GPU: one prompt chunk's hidden states and

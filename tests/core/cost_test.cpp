@@ -1,0 +1,46 @@
+// Cost: cards x $/GPU-hour, $ per million tokens, training totals; unknown prices are zeros.
+#include "sizer/cost.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "engine_test_util.hpp"
+
+using namespace sizer;
+using namespace sizer_test;
+
+TEST_CASE("$/hour is cards x cloud price; $/1M tokens divides by throughput", "[cost]") {
+  Scenario s = inference("llama-2-7b", "fp16", "a100-sxm-40gb", 2, 2, 1);
+  const Estimate e = estimate(s);
+  const double price = gpu("a100-sxm-40gb").cloud_usd_per_gpu_hour;
+  REQUIRE(price > 0);
+  CHECK(e.cost.price_known);
+  CHECK(e.cost.usd_per_hour == Approx(2 * price));
+  CHECK(e.cost.usd_per_million_tokens ==
+        Approx(2 * price / (e.inference.throughput_tokens_per_second * 3600) * 1e6));
+}
+
+TEST_CASE("$ per million tokens: $4.10/h at 1,000 tokens/s is $1.14", "[cost]") {
+  CHECK(usd_per_million_tokens(4.10, 1000) == Approx(1.1389).epsilon(1e-3));
+  CHECK(usd_per_million_tokens(4.10, 0) == 0.0);
+}
+
+TEST_CASE("an unknown price gives price_known false and zeros, never NaN", "[cost]") {
+  Scenario s = inference("llama-2-7b", "fp16", "rtx-4090-24gb");
+  REQUIRE(gpu("rtx-4090-24gb").cloud_usd_per_gpu_hour == 0);
+  const Estimate e = estimate(s);
+  CHECK_FALSE(e.cost.price_known);
+  CHECK(e.cost.usd_per_hour == 0);
+  CHECK(e.cost.usd_per_million_tokens == 0);
+  CHECK(std::isfinite(e.cost.total_usd));
+}
+
+TEST_CASE("training cost = GPU-hours x $/GPU-hour", "[cost]") {
+  Scenario s = training("llama-2-7b", "bf16", "h100-sxm-80gb", 8);
+  s.training.zero_stage = 3;
+  s.training.tokens = 1e10;
+  const Estimate e = estimate(s);
+  const double price = gpu("h100-sxm-80gb").cloud_usd_per_gpu_hour;
+  REQUIRE(price > 0);
+  CHECK(e.cost.total_usd == Approx(e.training.gpu_hours * price));
+}

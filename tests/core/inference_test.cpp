@@ -1,0 +1,144 @@
+// Inference speed: roofline decode, compute-bound prefill, engine profiles, MoE, parallelism,
+// offload. Measured values from shared/reference/calibration.csv rows.
+#include <catch2/catch.hpp>
+
+#include "engine_test_util.hpp"
+#include "sizer/inference_speed.hpp"
+
+using namespace sizer;
+using namespace sizer_test;
+
+TEST_CASE("Llama 3 8B Q4_K_M on an RTX 4090 in llama.cpp decodes ~131 tokens/s (M-001)",
+          "[inference]") {
+  Scenario s = inference("llama-3-8b", "gguf-q4_k_m", "rtx-4090-24gb");
+  s.inference.engine = Engine::llama_cpp;
+  s.inference.prompt_tokens = 1;
+  s.inference.output_tokens = 512;
+  CHECK(estimate(s).inference.decode_tokens_per_second == Approx(130.58).epsilon(0.15));
+}
+
+TEST_CASE("Llama 3 70B Q4_K_M on an H100 PCIe decodes ~25 tokens/s (M-016)", "[inference]") {
+  Scenario s = inference("llama-3-70b", "gguf-q4_k_m", "h100-pcie-80gb");
+  s.inference.engine = Engine::llama_cpp;
+  s.inference.prompt_tokens = 1;
+  s.inference.output_tokens = 512;
+  CHECK(estimate(s).inference.decode_tokens_per_second == Approx(25.03).epsilon(0.15));
+}
+
+TEST_CASE("prefill of 512 tokens of Llama 3 8B F16 on an A100 PCIe runs ~7,700 tokens/s (M-039)",
+          "[inference]") {
+  Scenario s = inference("llama-3-8b", "gguf-f16", "a100-pcie-80gb");
+  s.inference.engine = Engine::llama_cpp;
+  s.inference.prompt_tokens = 512;
+  s.inference.output_tokens = 1;
+  CHECK(estimate(s).inference.prefill_tokens_per_second == Approx(7741).epsilon(0.2));
+}
+
+TEST_CASE("decode is bandwidth-bound at batch 1, prefill compute-bound", "[inference]") {
+  Scenario s = inference("llama-2-7b", "fp16", "a100-sxm-80gb");
+  s.inference.prompt_tokens = 2048;
+  const Estimate e = estimate(s);
+  CHECK(e.bottleneck == Bottleneck::memory_bandwidth);
+  CHECK(e.inference.decode_arithmetic_intensity < 2.0);
+  CHECK(e.inference.prefill_arithmetic_intensity > e.ridge_point_flops_per_byte);
+  // The first token of a long prompt is slow: TTFT spans many decode steps.
+  CHECK(e.inference.ttft_seconds > 5 * e.inference.decode_step_seconds);
+}
+
+TEST_CASE("a larger batch and fewer bits raise decode throughput", "[inference]") {
+  Scenario s = inference("llama-2-7b", "fp16", "a100-sxm-80gb");
+  const double one = estimate(s).inference.throughput_tokens_per_second;
+  s.inference.batch = 16;
+  const double sixteen = estimate(s).inference.throughput_tokens_per_second;
+  CHECK(sixteen > 8 * one);
+  Scenario q = inference("llama-2-7b", "gptq-4bit-g128", "a100-sxm-80gb");
+  CHECK(estimate(q).inference.decode_tokens_per_second >
+        2.0 * estimate(inference("llama-2-7b", "fp16", "a100-sxm-80gb"))
+                  .inference.decode_tokens_per_second);
+}
+
+TEST_CASE("engine profiles differ: eager Transformers decodes slower than vLLM", "[inference]") {
+  Scenario s = inference("llama-2-7b", "bf16", "a100-sxm-40gb");
+  s.inference.engine = Engine::vllm;
+  const double vllm = estimate(s).inference.decode_tokens_per_second;
+  s.inference.engine = Engine::transformers;
+  const double hf = estimate(s).inference.decode_tokens_per_second;
+  CHECK(hf < 0.5 * vllm);
+  // Row M-131: 31 tokens/s end to end for 50 tokens.
+  CHECK(hf == Approx(31).epsilon(0.2));
+}
+
+TEST_CASE("pipeline parallel is not a decode speed-up", "[inference]") {
+  Scenario one = inference("llama-2-13b", "fp16", "a100-sxm-80gb");
+  Scenario two = inference("llama-2-13b", "fp16", "a100-sxm-80gb", 2, 1, 2);
+  const Estimate e1 = estimate(one);
+  const Estimate e2 = estimate(two);
+  CHECK(e2.inference.decode_tokens_per_second <= e1.inference.decode_tokens_per_second);
+  CHECK(e2.memory.weights_bytes < 0.6 * e1.memory.weights_bytes);
+  Scenario tp = inference("llama-2-13b", "fp16", "a100-sxm-80gb", 2, 2, 1);
+  CHECK(estimate(tp).inference.decode_tokens_per_second >
+        1.3 * e1.inference.decode_tokens_per_second);
+}
+
+TEST_CASE("70B on 8 x H100 with vLLM: one stream decodes 50-120 tokens/s", "[inference]") {
+  // Seed 001 says ~50 tokens/s; the roofline with TP 8 over NVLink allows more.
+  Scenario s = inference("llama-2-70b", "fp16", "h100-sxm-80gb", 8, 8, 1);
+  s.inference.engine = Engine::vllm;
+  const Estimate e = estimate(s);
+  CHECK(e.inference.decode_tokens_per_second > 50);
+  CHECK(e.inference.decode_tokens_per_second < 120);
+  CHECK(e.inference.communication_seconds_per_step > 0);
+}
+
+TEST_CASE("tensor parallel over PCIe costs more than over NVLink", "[inference]") {
+  Scenario nv = inference("llama-2-13b", "fp16", "a100-sxm-80gb", 4, 4, 1);
+  Scenario pcie = inference("llama-2-13b", "fp16", "rtx-4090-24gb", 4, 4, 1);
+  nv.inference.batch = pcie.inference.batch = 256;  // large messages: bandwidth, not latency
+  CHECK(estimate(pcie).inference.communication_seconds_per_step >
+        3 * estimate(nv).inference.communication_seconds_per_step);
+}
+
+TEST_CASE("MoE decode at batch 1 reads the active experts, not all of them", "[inference]") {
+  Scenario s = inference("mixtral-8x7b", "fp16", "h100-sxm-80gb", 2, 2, 1);
+  const ParamCounts p = estimate(s).params;
+  const Scenario n = normalize(s);
+  const double read = decode_weight_bytes_read(n, p);
+  CHECK(read / 2 / 1e9 == Approx(12.9).epsilon(0.05));
+  s.inference.batch = 64;
+  CHECK(decode_weight_bytes_read(normalize(s), p) / 2 / 1e9 > 45.0);
+}
+
+TEST_CASE("no full score matrix with a fused attention kernel", "[inference]") {
+  Scenario s = inference("llama-3-8b", "gguf-q4_k_m", "h100-pcie-80gb");
+  s.inference.engine = Engine::llama_cpp;
+  s.inference.prompt_tokens = 7168;
+  s.inference.output_tokens = 1024;
+  // Row M-053: llama.cpp reserves a 671 MB compute buffer (512 x 8192 x 32 FP32 scores).
+  CHECK(estimate(s).memory.activation_bytes == Approx(671099126).epsilon(0.05));
+  s.inference.engine = Engine::vllm;
+  CHECK(estimate(s).memory.activation_bytes < 0.35e9);
+}
+
+TEST_CASE("offloading half the layers to host RAM slows decode to host bandwidth", "[inference]") {
+  Scenario s = inference("llama-2-13b", "gguf-q4_k_m", "rtx-3060-12gb");
+  s.inference.engine = Engine::llama_cpp;
+  const double all = estimate(s).inference.decode_tokens_per_second;
+  s.inference.gpu_layers = 20;
+  const Estimate e = estimate(s);
+  CHECK(e.bottleneck == Bottleneck::host_offload);
+  CHECK(e.inference.decode_tokens_per_second < 0.5 * all);
+  CHECK(e.memory.host_ram_bytes > 3.5e9);
+}
+
+TEST_CASE("max batch and max context come with the estimate", "[inference]") {
+  Scenario s = inference("llama-3-8b", "bf16", "a100-sxm-80gb");
+  s.inference.engine = Engine::vllm;
+  s.inference.prompt_tokens = 1024;
+  s.inference.output_tokens = 1024;
+  const Estimate e = estimate(s);
+  // (0.9 x 85.9 GB - 16.1 GB weights - 0.7 GB context and overhead - 0.3 GB working memory)
+  // / (2048 tokens x 128 KiB) = 226.
+  CHECK(e.inference.max_batch == Approx(226).epsilon(0.02));
+  CHECK(e.inference.max_context_tokens > 400000);
+  CHECK(e.inference.throughput_at_max_batch > e.inference.throughput_tokens_per_second);
+}

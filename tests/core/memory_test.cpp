@@ -1,0 +1,204 @@
+// Memory per GPU: weights, overheads, training states. Values from the seeds (docs/SEEDS.md) and
+// the reference formulas; tolerances say how close the seed's round numbers are.
+#include "sizer/memory.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "engine_test_util.hpp"
+#include "sizer/params.hpp"
+
+using namespace sizer;
+using namespace sizer_test;
+
+namespace {
+double weights_gb(const std::string& model_id, const std::string& format_id) {
+  return weights_bytes(count_params(normalize_model(model(model_id))), format(format_id)) / 1e9;
+}
+}  // namespace
+
+TEST_CASE("7B at FP16 needs about 14 GB of weights (13.5 GB exactly)", "[memory]") {
+  CHECK(weights_gb("llama-2-7b", "fp16") == Approx(6.738415616 * 2).epsilon(1e-6));
+  CHECK(weights_gb("llama-2-7b", "int4") == Approx(6.738415616 * 0.5).epsilon(1e-6));
+}
+
+TEST_CASE("the seeds' precision table for 7B and 70B: 28/14/7/3.5 and 280/140/70/35 GB",
+          "[memory]") {
+  // The seeds round 6.74B to 7B and 69B to 70B; within 5% of their figures.
+  const char* formats[] = {"fp32", "fp16", "int8", "int4"};
+  const double seed_7b[] = {28, 14, 7, 3.5};
+  const double seed_70b[] = {280, 140, 70, 35};
+  for (int i = 0; i < 4; ++i) {
+    CHECK(weights_gb("llama-2-7b", formats[i]) == Approx(seed_7b[i]).epsilon(0.05));
+    CHECK(weights_gb("llama-2-70b", formats[i]) == Approx(seed_70b[i]).epsilon(0.05));
+  }
+}
+
+TEST_CASE("70B at GPTQ 4-bit is 35-40 GB, not the seed's 17.5 GB", "[memory]") {
+  const double gb = weights_gb("llama-2-70b", "gptq-4bit-g128");
+  CHECK(gb > 35.0);
+  CHECK(gb < 40.0);
+}
+
+TEST_CASE("the practical table: 13B FP16 26 GB, 34B FP16 68 GB, 13B INT4 6.5 GB", "[memory]") {
+  CHECK(weights_gb("llama-2-13b", "fp16") == Approx(26).epsilon(0.01));
+  CHECK(weights_gb("yi-34b", "fp16") == Approx(68).epsilon(0.02));
+  CHECK(weights_gb("llama-2-13b", "int4") == Approx(6.5).epsilon(0.01));
+  CHECK(weights_gb("yi-34b", "int4") == Approx(17).epsilon(0.02));
+}
+
+TEST_CASE("GGUF Q4_K_M of Llama 3 8B matches the 4.58 GiB file (M-048)", "[memory]") {
+  CHECK(weights_gb("llama-3-8b", "gguf-q4_k_m") == Approx(4.917737554).epsilon(0.01));
+}
+
+TEST_CASE("7B at FP16 with KV cache and runtime needs 14-20 GB", "[memory]") {
+  Scenario s = inference("llama-2-7b", "fp16", "a100-sxm-80gb");
+  s.inference.prompt_tokens = 1536;
+  s.inference.output_tokens = 512;
+  const Estimate e = estimate(s);
+  CHECK(e.memory.kv_cache_bytes == Approx(2048 * 524288.0));
+  CHECK(e.memory.per_gpu_bytes / 1e9 > 14.5);
+  CHECK(e.memory.per_gpu_bytes / 1e9 < 20.0);
+}
+
+TEST_CASE("an RTX 4090 runs 7B at FP16 and ~34B at 4 bits, not 70B", "[memory]") {
+  Scenario s = inference("llama-2-7b", "fp16", "rtx-4090-24gb");
+  s.inference.prompt_tokens = 1024;
+  s.inference.output_tokens = 1024;
+  const Estimate e7 = estimate(s);
+  CHECK(e7.memory.fits);
+  CHECK(e7.memory.headroom_bytes > 4e9);  // room for more KV cache
+  Scenario s34 = inference("yi-34b", "gptq-4bit-g128", "rtx-4090-24gb");
+  s34.inference.prompt_tokens = 1024;
+  CHECK(estimate(s34).memory.fits);
+  Scenario s70 = inference("llama-2-70b", "gptq-4bit-g128", "rtx-4090-24gb");
+  CHECK_FALSE(estimate(s70).memory.fits);
+}
+
+TEST_CASE("an 80 GB card holds 80 GiB: capacity is binary, model sizes decimal", "[memory]") {
+  CHECK(gpu("a100-sxm-80gb").memory_capacity_bytes == Approx(80.0 * 1073741824.0));
+  Scenario s = inference("llama-2-7b", "fp16", "a100-sxm-80gb");
+  CHECK(estimate(s).memory.capacity_bytes == Approx(85.899e9).epsilon(1e-4));
+}
+
+TEST_CASE("vLLM leaves 10% of the card unused, the CUDA context inside it", "[memory]") {
+  Scenario s = inference("llama-3-8b", "bf16", "a100-sxm-80gb");
+  s.inference.engine = Engine::vllm;
+  const Estimate e = estimate(s);
+  CHECK(e.memory.reserve_bytes ==
+        Approx(0.1 * 80 * 1073741824.0 - e.scenario.assumptions.cuda_context_bytes));
+}
+
+TEST_CASE("mixed-precision AdamW needs 16 bytes per parameter before activations", "[memory]") {
+  Scenario s = training("llama-2-7b", "bf16", "a100-sxm-80gb");
+  const Estimate e = estimate(s);
+  const double states = e.memory.weights_bytes + e.memory.gradient_bytes + e.memory.optimizer_bytes;
+  CHECK(states == Approx(16 * 6.738415616e9).epsilon(1e-6));
+  // The seeds' 7B full training "about 112 GB+": 16 x 6.74e9 = 108 GB before activations.
+  CHECK(states / 1e9 == Approx(112).epsilon(0.05));
+  CHECK_FALSE(e.memory.fits);
+}
+
+TEST_CASE("pure BF16 AdamW is 8 bytes per parameter and 8-bit AdamW 10, not a fixed 16",
+          "[memory]") {
+  const ModelArch m = normalize_model(model("llama-2-7b"));
+  TrainingWorkload t;
+  t.mixed_precision = false;
+  CHECK(gradient_bytes_per_param(t, format("bf16")) +
+            optimizer_bytes_per_param(t, format("bf16"), m) + 2.0 ==
+        Approx(8.0));
+  t.mixed_precision = true;
+  t.optimizer = Optimizer::adamw_8bit;
+  CHECK(2.0 + gradient_bytes_per_param(t, format("bf16")) +
+            optimizer_bytes_per_param(t, format("bf16"), m) ==
+        Approx(10.0));
+  t.optimizer = Optimizer::sgd;
+  CHECK(optimizer_bytes_per_param(t, format("bf16"), m) == Approx(8.0));  // master + momentum
+  t.optimizer = Optimizer::adafactor;
+  CHECK(optimizer_bytes_per_param(t, format("bf16"), m) < 4.01);  // master + factored moments
+}
+
+TEST_CASE("70B optimizer states at 12 bytes per parameter are about 840 GB", "[memory]") {
+  Scenario s = training("llama-2-70b", "bf16", "a100-sxm-80gb");
+  CHECK(estimate(s).memory.optimizer_bytes / 1e9 == Approx(840).epsilon(0.02));
+}
+
+TEST_CASE("ZeRO-3 over 8 GPUs divides weights, gradients and optimizer states by 8", "[memory]") {
+  Scenario s = training("llama-2-7b", "bf16", "a100-sxm-80gb", 8);
+  s.training.zero_stage = 3;
+  const Estimate e = estimate(s);
+  CHECK(e.memory.weights_bytes == Approx(6.738415616e9 * 2 / 8).epsilon(1e-6));
+  CHECK(e.memory.gradient_bytes == Approx(6.738415616e9 * 2 / 8).epsilon(1e-6));
+  CHECK(e.memory.optimizer_bytes == Approx(6.738415616e9 * 12 / 8).epsilon(1e-6));
+}
+
+TEST_CASE("ZeRO-Offload moves optimizer states and gradients to host RAM", "[memory]") {
+  Scenario s = training("llama-2-7b", "bf16", "rtx-4090-24gb");
+  s.training.offload_optimizer = true;
+  s.hardware.host.ram_bytes = 256e9;
+  const Estimate e = estimate(s);
+  CHECK(e.memory.optimizer_bytes == 0);
+  CHECK(e.memory.gradient_bytes == 0);
+  CHECK(e.memory.host_ram_bytes == Approx(6.738415616e9 * 14).epsilon(1e-6));
+}
+
+TEST_CASE("LoRA r=8 on q and v of Llama 2 7B trains 4,194,304 parameters (PEFT)", "[memory]") {
+  CHECK(lora_trainable_params(normalize_model(model("llama-2-7b")), 8, {"q", "v"}) == 4194304.0);
+}
+
+TEST_CASE("full fine-tuning of 7B needs ~80 GB+; LoRA fits one 24 GB card", "[memory]") {
+  Scenario full = training("llama-2-7b", "bf16", "rtx-4090-24gb");
+  full.training.seq_len = 512;
+  CHECK(estimate(full).memory.per_gpu_bytes / 1e9 > 80);
+  Scenario lora = full;
+  lora.training.method = TrainingMethod::lora;
+  lora.training.recompute = Recompute::full;
+  const Estimate e = estimate(lora);
+  CHECK(e.memory.fits);
+  CHECK(e.memory.gradient_bytes < 0.2e9);
+}
+
+TEST_CASE("QLoRA fine-tunes LLaMA-65B within 48 GB (Dettmers et al. 2023)", "[memory]") {
+  Scenario s = training("llama-65b", "bnb-nf4-dq", "rtx-a6000-48gb");
+  s.training.method = TrainingMethod::qlora;
+  s.training.seq_len = 512;
+  s.training.recompute = Recompute::full;
+  const Estimate e = estimate(s);
+  CHECK(e.memory.fits);
+  CHECK(e.memory.weights_bytes / 1e9 == Approx(34.0).epsilon(0.06));
+}
+
+TEST_CASE("4 x V100 32 GB cannot hold Vicuna 65B at FP16; QLoRA fits in ~50 GB", "[memory]") {
+  Scenario fp16 = inference("llama-65b", "fp16", "v100-sxm2-32gb", 4, 4, 1);
+  const Estimate e = estimate(fp16);
+  CHECK(e.memory.weights_bytes * 4 / 1e9 > 128);
+  CHECK_FALSE(e.memory.fits);
+  Scenario q = training("llama-65b", "bnb-nf4-dq", "v100-sxm2-32gb", 4);
+  q.training.method = TrainingMethod::qlora;
+  q.training.zero_stage = 3;
+  q.training.seq_len = 512;
+  q.training.recompute = Recompute::full;
+  q.training.mixed_precision = true;
+  const Estimate eq = estimate(q);
+  CHECK(eq.memory.fits);
+  // The seed's ~50 GB counts weights and adapters; four CUDA contexts and four activation
+  // buffers add ~10 GB over the four cards.
+  CHECK((eq.memory.weights_bytes + eq.memory.optimizer_bytes) * 4 / 1e9 < 40);
+  CHECK(eq.memory.per_gpu_bytes * 4 / 1e9 < 64);
+  bool flash_warning = false;
+  for (const std::string& w : eq.warnings)
+    flash_warning |= w.find("FlashAttention") != std::string::npos;
+  CHECK(flash_warning);
+}
+
+TEST_CASE("tensor parallel divides the weights; pipeline stages add the larger end", "[memory]") {
+  const ParamCounts p = count_params(normalize_model(model("llama-2-70b")));
+  const double one = weights_bytes_per_gpu(p, format("fp16"), 1, 1);
+  CHECK(weights_bytes_per_gpu(p, format("fp16"), 4, 1) == Approx(one / 4));
+  const double ends = 32000.0 * 8192 * 2;
+  CHECK(weights_bytes_per_gpu(p, format("fp16"), 1, 4) ==
+        Approx((one - 2 * ends) / 4 + ends).epsilon(1e-9));
+}
+
+TEST_CASE("mixture of experts keeps every expert resident", "[memory]") {
+  CHECK(weights_gb("mixtral-8x7b", "fp16") == Approx(46.7 * 2).epsilon(0.01));
+}

@@ -1,0 +1,91 @@
+// Solvers: largest batch / context, fewest GPUs, the format that fits, the fit table, fixes.
+#include "sizer/solvers.hpp"
+
+#include <catch2/catch.hpp>
+#include <chrono>
+
+#include "engine_test_util.hpp"
+
+using namespace sizer;
+using namespace sizer_test;
+
+TEST_CASE("largest batch that fits is the edge: one more does not fit", "[solvers]") {
+  Scenario s = inference("llama-2-7b", "fp16", "a100-sxm-80gb");
+  s.inference.prompt_tokens = 1536;
+  s.inference.output_tokens = 512;
+  const int b = largest_batch_that_fits(s);
+  // (85.9 GB - 13.5 GB weights - ~1.5 GB overheads) / (2048 x 512 KiB) = ~66.
+  CHECK(b == Approx(66).margin(2));
+  s.inference.batch = b;
+  CHECK(estimate(s).memory.fits);
+  s.inference.batch = b + 1;
+  CHECK_FALSE(estimate(s).memory.fits);
+}
+
+TEST_CASE("largest context that fits at batch 1: Llama 3 8B on a 24 GB card", "[solvers]") {
+  Scenario s = inference("llama-3-8b", "bf16", "rtx-4090-24gb");
+  const int ctx = largest_context_that_fits(s);
+  // (25.77 GB - 16.06 GB weights - 0.54 GB context - 0.8 GB framework (5%) - 0.25 GB prefill
+  // chunk) / 128 KiB = ~61.8k tokens.
+  CHECK(ctx == Approx(61800).epsilon(0.02));
+  s.inference.prompt_tokens = ctx - s.inference.output_tokens;
+  CHECK(estimate(s).memory.fits);
+}
+
+TEST_CASE("fewest GPUs: 70B at FP16 needs 2 x A100 80GB, 6 x RTX 4090", "[solvers]") {
+  CHECK(fewest_gpus_that_fit(inference("llama-2-70b", "fp16", "a100-sxm-80gb")) == 2);
+  // 138 GB / 6 = 23 GB per card (TP 2 x PP 3) plus ~2 GB overhead fits 24 GiB; 5 cannot split
+  // 64 heads evenly and 138 / 5 would not fit anyway.
+  CHECK(fewest_gpus_that_fit(inference("llama-2-70b", "fp16", "rtx-4090-24gb")) == 6);
+  CHECK(fewest_gpus_that_fit(inference("llama-2-70b", "fp16", "rtx-4090-24gb"), 4) == 0);
+}
+
+TEST_CASE("the best format that fits 70B on one 48 GB card is a 4-5.6-bit format", "[solvers]") {
+  Scenario s = inference("llama-2-70b", "fp16", "rtx-a6000-48gb");
+  const std::string f = cheapest_format_that_fits(s);
+  REQUIRE_FALSE(f.empty());
+  const double bits = format(f).bits_per_weight;
+  // 48 GiB = 51.5 GB: 69B x 5.57 bits = 48 GB fits with 2-3 GB of runtime; 6 bits would not.
+  CHECK(bits > 4.0);
+  CHECK(bits < 6.0);
+  s.weights_format = f;
+  CHECK(estimate(s).memory.fits);
+}
+
+TEST_CASE("the fit table covers the whole GPU catalog, quickly", "[solvers]") {
+  Scenario s = inference("llama-3-8b", "bf16", "a100-sxm-80gb");
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<FitRow> rows = fit_table(s);
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  REQUIRE(rows.size() == gpu_catalog().size());
+  for (const FitRow& r : rows) {
+    if (r.gpu_id == "h100-sxm-80gb") {
+      CHECK(r.gpus == 1);
+      CHECK(r.tokens_per_second > 0);
+    }
+    if (r.gpu_id == "rtx-3060-12gb") CHECK(r.gpus == 2);
+  }
+  CHECK(ms < 1000);  // measured ~tens of ms natively; a frame budget, not a benchmark
+}
+
+TEST_CASE("suggestions make a non-fitting scenario fit", "[solvers]") {
+  Scenario s = inference("llama-2-70b", "fp16", "rtx-4090-24gb");
+  const std::vector<Suggestion> fixes = suggestions_to_fit(s, 5);
+  REQUIRE_FALSE(fixes.empty());
+  for (const Suggestion& f : fixes) {
+    CHECK(estimate(f.scenario).memory.fits);
+    CHECK(f.per_gpu_bytes > 0);
+  }
+  CHECK(suggestions_to_fit(inference("llama-2-7b", "fp16", "a100-sxm-80gb")).empty());
+}
+
+TEST_CASE("full fine-tuning of 7B on a 24 GB card is fixed by QLoRA or offload", "[solvers]") {
+  Scenario s = training("llama-2-7b", "bf16", "rtx-4090-24gb");
+  s.training.seq_len = 512;
+  s.training.recompute = Recompute::full;
+  s.hardware.host.ram_bytes = 256e9;
+  bool qlora = false;
+  for (const Suggestion& f : suggestions_to_fit(s, 6)) qlora |= f.id == "qlora";
+  CHECK(qlora);
+}

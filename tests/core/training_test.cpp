@@ -1,0 +1,111 @@
+// Training compute, time and communication.
+#include <catch2/catch.hpp>
+
+#include "engine_test_util.hpp"
+#include "sizer/activations.hpp"
+#include "sizer/params.hpp"
+#include "sizer/training_math.hpp"
+
+using namespace sizer;
+using namespace sizer_test;
+
+TEST_CASE("training FLOPs per token are 6N plus attention; 8N with full recompute", "[training]") {
+  Scenario s = training("llama-2-7b", "bf16", "a100-sxm-80gb", 8);
+  s.training.zero_stage = 3;
+  s.training.seq_len = 4096;
+  const Estimate e = estimate(s);
+  const double n = 6.738415616e9 - 32000.0 * 4096;   // the input embedding is a lookup
+  const double attention = 12.0 * 32 * 4096 * 4096;  // 12 L s a d
+  CHECK(e.training.flops_per_token == Approx(6 * n + attention).epsilon(1e-9));
+  s.training.recompute = Recompute::full;
+  CHECK(estimate(s).training.flops_per_token == Approx(8 * n + 4.0 / 3 * attention).epsilon(1e-9));
+}
+
+TEST_CASE("LoRA costs about two thirds of full fine-tuning compute", "[training]") {
+  Scenario s = training("llama-2-7b", "bf16", "a100-sxm-80gb");
+  s.training.seq_len = 512;
+  const double full = estimate(s).training.flops_per_token;
+  s.training.method = TrainingMethod::lora;
+  const double lora = estimate(s).training.flops_per_token;
+  CHECK(lora / full == Approx(2.0 / 3).epsilon(0.03));
+}
+
+TEST_CASE("Llama 2 7B pretraining: 2T tokens take ~184k A100-hours (M-295)", "[training]") {
+  Scenario s = training("llama-2-7b", "bf16", "a100-sxm-80gb", 8);
+  s.hardware.nodes = 256;
+  s.training.zero_stage = 1;
+  s.training.seq_len = 4096;
+  s.training.micro_batch = 1;
+  s.training.grad_accumulation = 2;
+  s.training.tokens = 2e12;
+  const Estimate e = estimate(s);
+  CHECK(e.training.gpu_hours == Approx(184320).epsilon(0.25));
+  // The 6ND rule of thumb is beside it.
+  bool found = false;
+  for (const RuleOfThumb& r : e.rules_of_thumb) {
+    if (r.id == "six-n-d") {
+      found = true;
+      CHECK(r.value_flops == Approx(6 * 6.738415616e9 * 2e12));
+    }
+  }
+  CHECK(found);
+}
+
+TEST_CASE("training time = FLOPs / (GPUs x peak x MFU)", "[training]") {
+  Scenario s = training("llama-2-7b", "bf16", "h100-sxm-80gb", 8);
+  s.training.zero_stage = 3;
+  s.training.tokens = 1e9;
+  const Estimate e = estimate(s);
+  const double expected_compute =
+      e.training.flops_per_token * e.training.tokens_per_step / (8 * 989e12 * 0.55);
+  CHECK(e.training.compute_seconds_per_step == Approx(expected_compute).epsilon(1e-9));
+  CHECK(e.training.total_hours == Approx(1e9 / e.training.tokens_per_second / 3600).epsilon(1e-9));
+  CHECK(e.training.gpu_hours == Approx(8 * e.training.total_hours));
+}
+
+TEST_CASE("ZeRO-3 without NVLink spends more of each step communicating", "[training]") {
+  Scenario nv = training("llama-2-13b", "bf16", "a100-sxm-80gb", 8);
+  nv.training.zero_stage = 3;
+  nv.training.seq_len = 2048;
+  Scenario pcie = nv;
+  pcie.hardware.gpu = gpu("rtx-4090-24gb");
+  pcie.training.recompute = Recompute::full;
+  nv.training.recompute = Recompute::full;
+  CHECK(estimate(pcie).training.communication_share >
+        estimate(nv).training.communication_share + 0.2);
+}
+
+TEST_CASE("activations: 8h + 4ad + 4kd + 6i bytes per token per layer (Llama-2-7B 131,584)",
+          "[training]") {
+  CHECK(activation_bytes_per_token_per_layer(normalize_model(model("llama-2-7b"))) == 131584.0);
+  // GQA shrinks the K and V terms: Llama 3 8B (8 KV heads, i = 14336).
+  CHECK(activation_bytes_per_token_per_layer(normalize_model(model("llama-3-8b"))) ==
+        8.0 * 4096 + 4.0 * 4096 + 4.0 * 1024 + 6.0 * 14336);
+}
+
+TEST_CASE("FlashAttention removes the s^2 term; full recompute keeps layer inputs only",
+          "[training]") {
+  Scenario s = training("llama-2-7b", "bf16", "a100-sxm-80gb");
+  s.training.seq_len = 4096;
+  s.training.flash_attention = false;
+  const double eager = activation_bytes_training(normalize(s));
+  s.training.flash_attention = true;
+  const double flash = activation_bytes_training(normalize(s));
+  CHECK(eager - flash == Approx(4096.0 * 32 * 2 * 32 * 4096));  // 2 a s bytes x s tokens x L
+  s.training.recompute = Recompute::full;
+  const double recompute = activation_bytes_training(normalize(s));
+  CHECK(recompute == Approx(4096.0 * (2 * 4096 * 32 + 131584)));
+}
+
+TEST_CASE("sequence parallel divides all activations by the tensor degree", "[training]") {
+  Scenario s = training("llama-2-7b", "bf16", "a100-sxm-80gb", 4);
+  s.parallel.tensor = 4;
+  const double without = activation_bytes_training(normalize(s));
+  s.parallel.sequence = true;
+  const double with = activation_bytes_training(normalize(s));
+  s.parallel.tensor = 1;
+  s.hardware.gpus_per_node = 1;
+  s.parallel.sequence = false;
+  CHECK(with == Approx(activation_bytes_training(normalize(s)) / 4));
+  CHECK(without > with);
+}
