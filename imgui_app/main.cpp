@@ -341,9 +341,10 @@ void update_viewport(Shell& sh) {
       v.dpr == sh.viewport.dpr)
     return;
   // HiDPI: the canvas backing store gets css x dpr pixels; everything ImGui draws is in
-  // physical pixels, so fonts and style are scaled by dpr (GLFW port has no HiDPI support).
-  glfwSetWindowSize(sh.window, static_cast<int>(std::lround(v.css_width * v.dpr)),
-                    static_cast<int>(std::lround(v.css_height * v.dpr)));
+  // physical pixels, so fonts and style are scaled by dpr (the GLFW port has no HiDPI support).
+  platform::set_canvas_size(
+      static_cast<int>(std::lround(static_cast<double>(v.css_width) * v.dpr)),
+      static_cast<int>(std::lround(static_cast<double>(v.css_height) * v.dpr)));
   bool dpr_changed = v.dpr != sh.viewport.dpr;
   sh.viewport = v;
   sh.app.ui.dpr = v.dpr;

@@ -26,6 +26,10 @@ struct Viewport {
 };
 Viewport viewport();
 
+// Sizes the canvas backing store (physical pixels) and tells GLFW, without glfwSetWindowSize:
+// the 3.1.6 port turns a window exactly the size of the screen into a fullscreen request.
+void set_canvas_size(int width, int height);
+
 bool prefers_dark();                            // prefers-color-scheme: dark
 std::string preferred_language();               // navigator.language, e.g. "zh-CN"
 void set_document_language(const char* bcp47);  // <html lang>, for the browser's own UI

@@ -37,23 +37,23 @@ std::string take_js_string(char* s) {
 EM_JS(void, js_install_page, (), {
   var page = Module.llmSizerPage = { rects: {}, frames: 0, ready: false };
   var wake = function() { Module._llm_sizer_wake(); };
-  // Every kind of input wakes the sleeping main loop (idle rendering). GLFW's own listeners have
+  // Every kind of input wakes the sleeping main loop (idle rendering). GLFW"s own listeners have
   // already queued the event for ImGui; we only make sure a frame follows.
-  ['pointerdown', 'pointermove', 'pointerup', 'mousedown', 'mouseup', 'mousemove', 'wheel',
-   'keydown', 'keyup', 'keypress', 'touchstart', 'touchmove', 'touchend', 'focus', 'blur',
-   'resize'].forEach(function(type) {
+  ["pointerdown", "pointermove", "pointerup", "mousedown", "mouseup", "mousemove", "wheel",
+   "keydown", "keyup", "keypress", "touchstart", "touchmove", "touchend", "focus", "blur",
+   "resize"].forEach(function(type) {
     window.addEventListener(type, wake, { capture: true, passive: true });
   });
-  window.addEventListener('hashchange', function() { Module._llm_sizer_page_event(0); });
+  window.addEventListener("hashchange", function() { Module._llm_sizer_page_event(0); });
   if (window.matchMedia) {
-    var mq = window.matchMedia('(prefers-color-scheme: dark)');
+    var mq = window.matchMedia("(prefers-color-scheme: dark)");
     var changed = function() { Module._llm_sizer_page_event(1); };
-    if (mq.addEventListener) mq.addEventListener('change', changed);
+    if (mq.addEventListener) mq.addEventListener("change", changed);
     else if (mq.addListener) mq.addListener(changed);
   }
-  // The 3.1.6 GLFW port's clipboard is a stub: take text from the page's paste event instead.
-  document.addEventListener('paste', function(e) {
-    var text = (e.clipboardData || window.clipboardData).getData('text');
+  // The 3.1.6 GLFW port"s clipboard is a stub: take text from the page"s paste event instead.
+  document.addEventListener("paste", function(e) {
+    var text = (e.clipboardData || window.clipboardData).getData("text");
     if (!text) return;
     e.preventDefault();
     var ptr = allocateUTF8(text);
@@ -62,11 +62,11 @@ EM_JS(void, js_install_page, (), {
   });
   // WebGL context loss: prevent the default (which forbids restoring), redraw when restored.
   var canvas = Module.canvas;
-  canvas.addEventListener('webglcontextlost', function(e) { e.preventDefault(); }, false);
-  canvas.addEventListener('webglcontextrestored', function() { Module._llm_sizer_page_event(2); }, false);
-  // The canvas must keep keyboard focus for ImGui's keyboard navigation.
-  canvas.setAttribute('tabindex', '0');
-  canvas.addEventListener('pointerdown', function() { canvas.focus(); });
+  canvas.addEventListener("webglcontextlost", function(e) { e.preventDefault(); }, false);
+  canvas.addEventListener("webglcontextrestored", function() { Module._llm_sizer_page_event(2); }, false);
+  // The canvas must keep keyboard focus for ImGui"s keyboard navigation.
+  canvas.setAttribute("tabindex", "0");
+  canvas.addEventListener("pointerdown", function() { canvas.focus(); });
   canvas.focus();
 
   var call = function(fn, arg) {
@@ -96,12 +96,18 @@ EM_JS(void, js_viewport, (int* w, int* h, float* dpr), {
   HEAPF32[dpr >> 2] = window.devicePixelRatio || 1;
 });
 
+EM_JS(void, js_set_canvas_size, (int w, int h), {
+  // Browser.setCanvasSize notifies its resize listeners, GLFW's among them (window and
+  // framebuffer size callbacks), and leaves the canvas CSS size to the stylesheet.
+  Browser.setCanvasSize(w, h);
+});
+
 EM_JS(int, js_prefers_dark, (), {
-  return (window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches) ? 1 : 0;
+  return (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches) ? 1 : 0;
 });
 
 EM_JS(char*, js_language, (), {
-  return allocateUTF8(navigator.language || 'en');
+  return allocateUTF8(navigator.language || "en");
 });
 
 EM_JS(void, js_set_document_language, (const char* lang), {
@@ -121,17 +127,17 @@ EM_JS(int, js_storage_set, (const char* key, const char* value), {
 });
 
 EM_JS(char*, js_location_hash, (), {
-  var h = window.location.hash || '';
-  return allocateUTF8(h.charAt(0) === '#' ? h.substring(1) : h);
+  var h = window.location.hash || "";
+  return allocateUTF8(h.charAt(0) === "#" ? h.substring(1) : h);
 });
 
 EM_JS(void, js_replace_hash, (const char* fragment), {
   var f = UTF8ToString(fragment);
-  try { history.replaceState(null, '', '#' + f); } catch (e) { /* file:// or sandboxed */ }
+  try { history.replaceState(null, "", "#" + f); } catch (e) { /* file:// or sandboxed */ }
 });
 
 EM_JS(char*, js_page_url, (), {
-  return allocateUTF8(window.location.href.split('#')[0]);
+  return allocateUTF8(window.location.href.split("#")[0]);
 });
 
 EM_JS(void, js_copy, (const char* text), {
@@ -227,6 +233,8 @@ Viewport viewport() {
   js_viewport(&v.css_width, &v.css_height, &v.dpr);
   return v;
 }
+
+void set_canvas_size(int width, int height) { js_set_canvas_size(width, height); }
 
 bool prefers_dark() { return js_prefers_dark() != 0; }
 std::string preferred_language() { return take_js_string(js_language()); }

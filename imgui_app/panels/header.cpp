@@ -19,7 +19,7 @@ void copy_share_link(App& app) {
   app.ui.status_is_error = false;
 }
 
-// Language and theme switches plus the copy button; returns the width they took.
+// Language and theme switches plus the copy button.
 void draw_controls(App& app) {
   UiState& ui = app.ui;
   // Each language is named in itself, so a reader of either can find the switch.
@@ -59,15 +59,19 @@ void draw_header(App& app) {
     ImGui::TextDisabled("%s", tr("app.tagline"));
     ImGui::SameLine();
   }
-  // Right-align the controls on wide screens; own line on narrow ones.
-  float controls_w = ui::em() * 20.0f;
+  // Right-align the controls on wide screens (their width is last frame's); own line on narrow
+  // screens or when the title leaves no room.
+  static float controls_w = 0;
   float avail = ImGui::GetContentRegionAvail().x;
   if (app.ui.narrow || avail < controls_w) {
     ImGui::NewLine();
   } else {
     ImGui::SetCursorPosX(ImGui::GetCursorPosX() + avail - controls_w);
   }
+  ImGui::BeginGroup();
   draw_controls(app);
+  ImGui::EndGroup();
+  controls_w = ImGui::GetItemRectSize().x;
   if (!app.ui.status_line.empty()) {
     ImVec4 color = app.ui.status_is_error ? ImVec4(0.95f, 0.35f, 0.3f, 1)
                                           : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
