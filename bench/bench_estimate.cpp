@@ -1,0 +1,68 @@
+// Engine throughput: estimate() evaluations per second (inference and training) and the fit
+// table over the whole GPU catalog, the UI's heaviest per-frame request.
+#include <benchmark/benchmark.h>
+
+#include "sizer/catalog.hpp"
+#include "sizer/estimate.hpp"
+#include "sizer/solvers.hpp"
+
+namespace {
+
+sizer::Scenario inference_scenario() {
+  sizer::Scenario s;
+  s.model = *sizer::find_model("llama-3-8b");
+  s.weights_format = "bf16";
+  s.hardware.gpu = *sizer::find_gpu("h100-sxm-80gb");
+  s.inference.engine = sizer::Engine::vllm;
+  s.inference.batch = 16;
+  s.inference.prompt_tokens = 2048;
+  s.inference.output_tokens = 512;
+  return s;
+}
+
+sizer::Scenario training_scenario() {
+  sizer::Scenario s;
+  s.mode = sizer::Mode::training;
+  s.model = *sizer::find_model("llama-3.1-70b");
+  s.weights_format = "bf16";
+  s.hardware.gpu = *sizer::find_gpu("h100-sxm-80gb");
+  s.hardware.gpus_per_node = 8;
+  s.hardware.nodes = 4;
+  s.training.zero_stage = 3;
+  s.training.recompute = sizer::Recompute::full;
+  return s;
+}
+
+void BM_EstimateInference(benchmark::State& state) {
+  const sizer::Scenario s = inference_scenario();
+  for (auto _ : state) benchmark::DoNotOptimize(sizer::estimate(s));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_EstimateInference);
+
+void BM_EstimateTraining(benchmark::State& state) {
+  const sizer::Scenario s = training_scenario();
+  for (auto _ : state) benchmark::DoNotOptimize(sizer::estimate(s));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_EstimateTraining);
+
+void BM_FitTableInference(benchmark::State& state) {
+  sizer::Scenario s = inference_scenario();
+  s.model = *sizer::find_model("llama-3-70b");
+  for (auto _ : state) benchmark::DoNotOptimize(sizer::fit_table(s));
+  state.SetItemsProcessed(state.iterations());
+  state.counters["gpus"] = double(sizer::gpu_catalog().size());
+}
+BENCHMARK(BM_FitTableInference)->Unit(benchmark::kMillisecond);
+
+void BM_FitTableTraining(benchmark::State& state) {
+  const sizer::Scenario s = training_scenario();
+  for (auto _ : state) benchmark::DoNotOptimize(sizer::fit_table(s));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_FitTableTraining)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
