@@ -49,7 +49,8 @@ const std::vector<Field>& fields() {
        [](const Assumptions& a) { return a.prefill_compute_efficiency; },
        [](Assumptions& a, double v) { a.prefill_compute_efficiency = v; }},
       {{"decodeComputeEfficiency", "Decode compute efficiency (large batches)", "fraction",
-        "fraction of dense peak once decode is compute-bound (batched GEMMs, ~0.5)"},
+        "fraction of dense peak once decode is compute-bound: batched GEMMs ~0.5; vLLM at "
+        "256 sequences ~0.35 (serving rows M-191..M-194)"},
        [](const Assumptions& a) { return a.decode_compute_efficiency; },
        [](Assumptions& a, double v) { a.decode_compute_efficiency = v; }},
       {{"trainingMfu", "Training model FLOPs utilisation", "fraction",
