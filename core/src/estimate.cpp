@@ -71,6 +71,16 @@ void inference_formulas(Estimate& e) {
       " FLOPs / (" + fmt_num(e.peak_flops / 1e12) + " TFLOPS x " +
       fmt_num(s.assumptions.prefill_compute_efficiency) + " x " + fmt_num(s.parallel.tensor) +
       " TP), weights read per chunk / bandwidth) + overheads = " + fmt_num(r.ttft_seconds) + " s";
+  f["inference.prefillTokensPerSecond"] =
+      fmt_num(double(s.inference.batch) * s.inference.prompt_tokens) + " prompt tokens / " +
+      fmt_num(r.ttft_seconds) + " s = " + fmt_num(r.prefill_tokens_per_second);
+  f["inference.maxBatch"] = "largest batch whose memory fits " + fmt_bytes(m.capacity_bytes) +
+                            " at " +
+                            fmt_num(double(s.inference.prompt_tokens) + s.inference.output_tokens) +
+                            " tokens = " + fmt_num(r.max_batch);
+  f["inference.maxContextTokens"] = "largest prompt + output that fits at batch " +
+                                    fmt_num(s.inference.batch) + " = " +
+                                    fmt_num(r.max_context_tokens);
   f["inference.throughputTokensPerSecond"] = fmt_num(s.inference.batch) + " sequences x " +
                                              fmt_num(s.inference.output_tokens) + " tokens / " +
                                              fmt_num(r.end_to_end_seconds) +
@@ -114,6 +124,17 @@ void training_formulas(Estimate& e) {
       " s exposed communication = " + fmt_num(r.step_seconds) + " s";
   f["training.tokensPerSecond"] = fmt_num(r.tokens_per_step) + " tokens / " +
                                   fmt_num(r.step_seconds) + " s = " + fmt_num(r.tokens_per_second);
+  f["training.gpuHours"] =
+      fmt_num(r.total_hours) + " h x " + fmt_num(total_gpus(s)) + " GPUs = " + fmt_num(r.gpu_hours);
+  f["training.mfu"] = "model FLOPs per token (no recompute) x " + fmt_num(r.tokens_per_second) +
+                      " tokens/s / (" + fmt_num(total_gpus(s)) + " x " +
+                      fmt_num(e.peak_flops / 1e12) + " TFLOPS) = " + fmt_num(r.mfu);
+  f["training.trainableParams"] = t.method == TrainingMethod::full
+                                      ? "all " + fmt_num(e.params.total) + " parameters"
+                                      : "r " + fmt_num(t.lora_rank) + " x (d_in + d_out) over " +
+                                            fmt_num(double(t.lora_targets.size())) +
+                                            " adapted matrices x " + fmt_num(s.model.num_layers) +
+                                            " layers = " + fmt_num(r.trainable_params);
   f["training.totalHours"] = fmt_num(t.tokens) + " tokens / " + fmt_num(r.tokens_per_second) +
                              " tokens/s / 3600 = " + fmt_num(r.total_hours) + " h";
 }
@@ -129,6 +150,16 @@ void common_formulas(Estimate& e) {
       " = $" + fmt_num(e.cost.usd_per_hour) + (e.cost.price_known ? "" : " (price unknown)");
   const double tps = s.mode == Mode::inference ? e.inference.throughput_tokens_per_second
                                                : e.training.tokens_per_second;
+  f["params.total"] = "embedding " + fmt_num(e.params.embedding) + " + LM head " +
+                      fmt_num(e.params.lm_head) + " + attention " + fmt_num(e.params.attention) +
+                      " + MLP " + fmt_num(e.params.mlp) + " + norms " + fmt_num(e.params.norms) +
+                      " = " + fmt_num(e.params.total);
+  f["cost.totalUsd"] =
+      s.mode == Mode::training
+          ? fmt_num(e.training.gpu_hours) + " GPU-hours x $" +
+                fmt_num(s.hardware.gpu.cloud_usd_per_gpu_hour) + " = $" + fmt_num(e.cost.total_usd)
+          : "$" + fmt_num(e.cost.usd_per_hour) + " x " + fmt_num(e.inference.end_to_end_seconds) +
+                " s / 3600 = $" + fmt_num(e.cost.total_usd);
   f["cost.usdPerMillionTokens"] = "$" + fmt_num(e.cost.usd_per_hour) + " / (" + fmt_num(tps) +
                                   " tokens/s x 3600) x 1e6 = $" +
                                   fmt_num(e.cost.usd_per_million_tokens);

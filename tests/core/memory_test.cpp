@@ -202,3 +202,19 @@ TEST_CASE("tensor parallel divides the weights; pipeline stages add the larger e
 TEST_CASE("mixture of experts keeps every expert resident", "[memory]") {
   CHECK(weights_gb("mixtral-8x7b", "fp16") == Approx(46.7 * 2).epsilon(0.01));
 }
+
+TEST_CASE("every shown number carries its formula with the inputs substituted", "[memory]") {
+  const Estimate e = estimate(inference("llama-2-7b", "fp16", "a100-sxm-80gb"));
+  CHECK(e.formulas.at("memory.weightsBytes") ==
+        "6.74e+09 params x 16 bits / 8 / (1 TP x 1 PP) = 13.5 GB");
+  CHECK(e.formulas.at("inference.kvCacheBytesPerToken") ==
+        "2 x 32 layers x 32 KV heads x 128 head dim x 2 bytes = 524 kB");
+  for (const char* key : {"memory.kvCacheBytes", "memory.perGpuBytes", "inference.ttftSeconds",
+                          "inference.decodeTokensPerSecond", "cost.usdPerHour"}) {
+    CHECK(e.formulas.count(key) == 1);
+  }
+  Scenario t = training("llama-2-7b", "bf16", "a100-sxm-80gb");
+  const Estimate et = estimate(t);
+  CHECK(et.formulas.at("memory.optimizerBytes") ==
+        "6.74e+09 trainable params x 12 bytes (ZeRO-0 over 1) = 80.9 GB");
+}
