@@ -135,12 +135,15 @@ class Reader {
     return true;
   }
 
-  bool string(const std::string& key, std::string& out) {
+  // Ids and choices stay short; free text (a catalog entry's source and notes) may be longer.
+  bool string(const std::string& key, std::string& out, size_t max_chars = 256) {
     const json* v = get(key);
     if (!v) return true;
     if (!v->is_string()) return fail(key, "must be a string (got " + show(*v) + ")");
     out = v->get<std::string>();
-    if (out.size() > 256) return fail(key, "longer than 256 characters");
+    if (out.size() > max_chars) {
+      return fail(key, "longer than " + std::to_string(max_chars) + " characters");
+    }
     return true;
   }
 
@@ -311,7 +314,7 @@ const FieldTable<Gpu>& gpu_fields() {
 template <class T>
 bool read_fields(Reader& r, const FieldTable<T>& t, T& out) {
   for (const auto& f : t.strings) {
-    if (!r.string(f.key, out.*(f.member))) return false;
+    if (!r.string(f.key, out.*(f.member), 8192)) return false;
   }
   for (const auto& f : t.ints) {
     if (!r.integer(f.key, f.lo, f.hi, out.*(f.member))) return false;

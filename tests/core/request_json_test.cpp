@@ -201,6 +201,17 @@ TEST_CASE("a custom architecture and a custom GPU round-trip as objects", "[requ
   CHECK(sizer::scenario_to_request_json(second.scenario) == written);
 }
 
+TEST_CASE("an M3 Max with 64 GB round-trips with its 600-character notes", "[request-json]") {
+  const auto first =
+      scenario_from_request_json(R"({"gpu": {"base": "apple-m3-max", "memoryGb": 64}})");
+  REQUIRE(first.ok);
+  const std::string written = sizer::scenario_to_request_json(first.scenario);
+  CHECK(json::parse(written)["gpu"]["notes"] == sizer::find_gpu("apple-m3-max")->notes);
+  const auto second = scenario_from_request_json(written);
+  REQUIRE(second.ok);
+  CHECK(sizer::scenario_to_request_json(second.scenario) == written);
+}
+
 TEST_CASE("a custom GPU can start from a catalog card", "[request-json]") {
   const auto r = scenario_from_request_json(
       R"({"gpu": {"base": "rtx-4090-24gb", "name": "4090 48 GB mod", "memoryGb": 48}})");
