@@ -157,7 +157,8 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
   const int gpus = total_gpus(s);
   const double context = double(s.inference.prompt_tokens) + s.inference.output_tokens;
   const double weights_total = weights_bytes(p, wf);
-  double on_gpu_fraction = 1.0;  // of the transformer layers (llama.cpp -ngl)
+  double on_gpu_fraction = 1.0;            // of the transformer layers (llama.cpp -ngl)
+  double weights_on_gpus = weights_total;  // summed over all GPUs
   if (s.inference.gpu_layers >= 0 && s.inference.gpu_layers < m.num_layers && m.num_layers > 0) {
     on_gpu_fraction = double(s.inference.gpu_layers) / m.num_layers;
   }
@@ -169,6 +170,7 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
     const double body = std::max(0.0, weights_total - embedding_and_head);
     mb.weights_bytes = body * on_gpu_fraction / (double(tp) * pp);
     mb.host_ram_bytes = weights_total - body * on_gpu_fraction;
+    weights_on_gpus = body * on_gpu_fraction;
   } else {
     mb.weights_bytes = weights_bytes_per_gpu(p, wf, tp, pp);
   }
@@ -189,7 +191,7 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
       std::max(0.0, a.engine_reserve_fraction * mb.capacity_bytes - a.cuda_context_bytes);
   const double per_gpu_extra = mb.activation_bytes + mb.overhead_bytes + mb.reserve_bytes;
   mb.total_bytes =
-      (weights_total - (on_gpu_fraction < 1.0 ? mb.host_ram_bytes : 0.0)) +
+      weights_on_gpus +
       (s.inference.kv_cache_in_host_memory ? 0.0 : kv_total_one_copy * on_gpu_fraction) +
       per_gpu_extra * gpus;
 }

@@ -68,6 +68,11 @@ std::vector<std::string> validate(const Scenario& s) {
       problems.push_back("tensorParallel: " + std::to_string(tp) + " and the " +
                          std::to_string(kv) + " KV heads must divide one another");
     }
+    if (s.parallel.data > 0 && s.parallel.data * tp * pp != gpus) {
+      problems.push_back("dataParallel: tensor x pipeline x data (" +
+                         std::to_string(s.parallel.data * tp * pp) +
+                         ") must equal the GPU count (" + std::to_string(gpus) + ")");
+    }
     if (m.num_layers > 0 && pp > m.num_layers) {
       problems.push_back("pipelineParallel: more stages than layers");
     }
