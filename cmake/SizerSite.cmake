@@ -1,1 +1,55 @@
+# Assembles the deployable site into ${PROJECT_SOURCE_DIR}/dist/ (target `site`, web preset):
+# public/* verbatim, sizer.mjs + sizer.wasm (web/), app.js + app.wasm (imgui_app/, when that target
+# exists), and sw.js filled in from public/sw.js with the precache list and a version that is a
+# hash of every file, so each deploy with any change gets a fresh cache. Every URL is relative:
+# the site works at / and under a project path such as /llm-sizer/.
+#
+# This file is both the CMake module (included by the top-level CMakeLists.txt) and, run with
+# `cmake -P`, the build-time step that copies and hashes (the hash must see the built files).
 
+if(CMAKE_SCRIPT_MODE_FILE)
+  # [build time] inputs: DIST, PUBLIC, FILES (|-separated absolute paths of built outputs)
+  string(REPLACE "|" ";" FILES "${FILES}")
+  file(REMOVE_RECURSE "${DIST}")
+  file(MAKE_DIRECTORY "${DIST}")
+  file(COPY "${PUBLIC}/" DESTINATION "${DIST}" PATTERN "sw.js" EXCLUDE)
+  foreach(built IN LISTS FILES)
+    file(COPY "${built}" DESTINATION "${DIST}")
+  endforeach()
+
+  file(GLOB_RECURSE site_files RELATIVE "${DIST}" "${DIST}/*")
+  list(SORT site_files)
+  set(digest_input "")
+  set(precache "\"./\"")
+  foreach(rel ${site_files})
+    if(rel STREQUAL ".nojekyll")
+      continue()
+    endif()
+    file(SHA256 "${DIST}/${rel}" file_hash)
+    string(APPEND digest_input "${rel} ${file_hash}\n")
+    string(APPEND precache ", \"${rel}\"")
+  endforeach()
+  string(SHA256 site_hash "${digest_input}")
+  string(SUBSTRING "${site_hash}" 0 16 SIZER_SITE_VERSION)
+  set(SIZER_PRECACHE_LIST "${precache}")
+  configure_file("${PUBLIC}/sw.js" "${DIST}/sw.js" @ONLY)
+  file(WRITE "${DIST}/version.txt" "${SIZER_SITE_VERSION}\n")
+  message(STATUS "LLM Sizer site ${SIZER_SITE_VERSION} assembled in ${DIST}")
+  return()
+endif()
+
+set(SIZER_DIST_DIR "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the `site` target assembles the site")
+set(site_outputs "$<TARGET_FILE:sizer_module>" "$<TARGET_FILE_DIR:sizer_module>/sizer.wasm")
+set(site_targets sizer_module)
+if(TARGET llm_sizer_app)
+  list(APPEND site_outputs "$<TARGET_FILE:llm_sizer_app>" "$<TARGET_FILE_DIR:llm_sizer_app>/app.wasm")
+  list(APPEND site_targets llm_sizer_app)
+endif()
+string(REPLACE ";" "|" site_outputs_arg "${site_outputs}")  # a list cannot cross COMMAND
+
+add_custom_target(site
+  COMMAND ${CMAKE_COMMAND} -DDIST=${SIZER_DIST_DIR} -DPUBLIC=${PROJECT_SOURCE_DIR}/public
+          "-DFILES=${site_outputs_arg}" -P "${CMAKE_CURRENT_LIST_FILE}"
+  DEPENDS ${site_targets}
+  COMMENT "Assembling the site in ${SIZER_DIST_DIR}"
+  VERBATIM)

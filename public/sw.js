@@ -1,0 +1,39 @@
+// Service worker: the whole site works offline after one visit. cmake/SizerSite.cmake fills in
+// the version (a hash of every precached file, so each deploy gets a fresh cache) and the list.
+// All URLs are relative to this file, so the site works at / and under /llm-sizer/.
+const VERSION = '@SIZER_SITE_VERSION@';
+const PRECACHE = [@SIZER_PRECACHE_LIST@];
+const CACHE = 'llm-sizer-' + VERSION;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(PRECACHE.map((path) => new Request(path, { cache: 'reload' }))))
+      .then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(
+        keys.filter((k) => k.startsWith('llm-sizer-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()));
+});
+
+// Cache first for the precached files (they change only with VERSION); the network for anything
+// else. Navigations fall back to the cached page of the same name, then to index.html.
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    caches.open(CACHE).then((cache) =>
+      cache.match(request, { ignoreSearch: true }).then((hit) => {
+        if (hit) return hit;
+        return fetch(request).catch(() => {
+          if (request.mode === 'navigate') {
+            return cache.match(new URL('./', self.location).href).then((page) => page || Response.error());
+          }
+          return Response.error();
+        });
+      })));
+});

@@ -1,0 +1,83 @@
+// Shared helpers of the browser tests: serve a folder on a free port, launch Debian's Chromium
+// through playwright-core (flags from TOOLCHAIN.md gotcha 5), collect console errors, measure
+// whether a screenshot shows anything, and save screenshots under build/screenshots/.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+import { startServer } from '../../tools/static-server.mjs';
+
+export const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const distDir = resolve(repo, process.env.SIZER_DIST || 'dist');
+export const screenshotDir = join(repo, 'build', 'screenshots');
+
+// The built site, or a clear failure telling how to build it.
+export function requireSite() {
+  if (!existsSync(join(distDir, 'index.html'))) {
+    throw new Error(`${distDir}/index.html not found: run cmake --build <web build> --target site`);
+  }
+  return distDir;
+}
+
+export async function serve(folder = requireSite(), base = '/') {
+  return startServer(folder, { base });
+}
+
+// No GPU here: SwiftShader provides WebGL2. The networking flags keep Chromium from calling out
+// into the closed network; playwright gives every launch a fresh temporary profile.
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    chromiumSandbox: false,
+    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
+           '--no-first-run', '--disable-background-networking', '--disable-component-update',
+           '--disable-sync', '--disable-default-apps', '--no-default-browser-check'],
+  });
+}
+
+// Console errors and uncaught exceptions of a page, as strings.
+export function collectErrors(page) {
+  const errors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText || '';
+    // Navigation aborts in-flight requests; that is not a fault of the page.
+    if (!reason.includes('ERR_ABORTED')) errors.push(`request failed: ${request.url()} (${reason})`);
+  });
+  return errors;
+}
+
+// Waits until the ImGui app has drawn its first frame (platform_web.cpp sets llmSizerReady).
+export async function waitForApp(page, timeout = 60000) {
+  await page.waitForFunction(() => window.llmSizerReady === true, null, { timeout });
+}
+
+// Saves a screenshot of the page and returns the variance of its luminance (0 = one flat colour).
+export async function screenshotVariance(page, name) {
+  const png = await page.screenshot();
+  mkdirSync(screenshotDir, { recursive: true });
+  writeFileSync(join(screenshotDir, name), png);
+  return page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(bitmap, 0, 0);
+    const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    let sum = 0;
+    let sumSquares = 0;
+    const n = data.length / 4;
+    for (let i = 0; i < data.length; i += 4) {
+      const y = 0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2];
+      sum += y;
+      sumSquares += y * y;
+    }
+    const mean = sum / n;
+    return sumSquares / n - mean * mean;
+  }, png.toString('base64'));
+}

@@ -1,0 +1,69 @@
+// Browser smoke test of the built site (dist/): the app draws its first frame without console
+// errors at a desktop and a phone size, the canvas is not blank, the accessible page computes an
+// estimate, and everything still loads when the site is served under a project path.
+//   node --test tests/browser/   (after building the `site` target of the web preset)
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import { collectErrors, launchBrowser, screenshotVariance, serve, waitForApp } from './lib.mjs';
+
+let browser;
+let site;
+before(async () => {
+  site = await serve();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  site?.server.close();
+});
+
+// A blank canvas has variance 0; panels, text and charts give far more.
+const MIN_VARIANCE = 20;
+
+for (const [width, height] of [[1280, 800], [400, 800]]) {
+  test(`the app draws its first frame at ${width}x${height} without console errors`, async () => {
+    const page = await browser.newPage({ viewport: { width, height } });
+    const errors = collectErrors(page);
+    await page.goto(site.url);
+    await waitForApp(page);
+    await page.waitForTimeout(500);  // a few more frames (fonts, layout settle)
+    const variance = await screenshotVariance(page, `app-${width}x${height}.png`);
+    assert.ok(variance > MIN_VARIANCE, `screenshot looks blank (luminance variance ${variance})`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test('the accessible page estimates 7B at FP16 from a share link', async () => {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const errors = collectErrors(page);
+  await page.goto(site.url + 'lite.html#v=1&model=llama-2-7b&weights=fp16&gpu=a100-sxm-80gb');
+  await page.waitForFunction(() => window.llmSizerLiteReady === true, null, { timeout: 30000 });
+  const rows = await page.locator('#results tbody tr').count();
+  assert.ok(rows >= 10, `results table has ${rows} rows`);
+  assert.equal(await page.locator('#error').textContent(), '');
+  const weights = await page.locator('#results tbody tr', { hasText: 'Weights' }).first()
+    .locator('td').textContent();
+  assert.equal(weights, '13.48 GB');  // 6,738,415,616 parameters x 2 bytes
+  assert.match(page.url(), /model=llama-2-7b/);
+  await screenshotVariance(page, 'lite-1000x900.png');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the site works under a project path such as /llm-sizer/ (relative URLs only)', async () => {
+  const nested = await serve(undefined, '/llm-sizer/');
+  try {
+    const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    const errors = collectErrors(page);
+    await page.goto(nested.url);
+    await waitForApp(page);
+    await page.goto(nested.url + 'lite.html');
+    await page.waitForFunction(() => window.llmSizerLiteReady === true, null, { timeout: 30000 });
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    nested.server.close();
+  }
+});
