@@ -48,6 +48,12 @@ const std::vector<Field>& fields() {
         "(0.23-0.46 of the FP16-accumulate peak); cuBLAS GEMMs reach ~0.8 (stas00 MAMF table)"},
        [](const Assumptions& a) { return a.prefill_compute_efficiency; },
        [](Assumptions& a, double v) { a.prefill_compute_efficiency = v; }},
+      {{"prefillComputeEfficiencySimd", "Prefill compute efficiency without tensor cores",
+        "fraction",
+        "llama.cpp Metal prompt processing reaches 0.55-0.75 of the FP32 peak on Apple GPUs "
+        "(rows M-044, M-045, M-046)"},
+       [](const Assumptions& a) { return a.prefill_compute_efficiency_simd; },
+       [](Assumptions& a, double v) { a.prefill_compute_efficiency_simd = v; }},
       {{"decodeComputeEfficiency", "Decode compute efficiency (large batches)", "fraction",
         "fraction of dense peak once decode is compute-bound: batched GEMMs ~0.5; vLLM at "
         "256 sequences ~0.35 (serving rows M-191..M-194)"},
@@ -144,6 +150,7 @@ Assumptions default_assumptions(Engine engine) {
       a.decode_bandwidth_efficiency_hbm = 0.65;
       a.decode_overhead_seconds_per_layer = 100e-6;
       a.prefill_compute_efficiency = 0.38;
+      a.prefill_compute_efficiency_simd = 0.63;
       a.cuda_context_bytes = 0.3 * kGiB;
       a.framework_overhead_fraction = 0.0;
       a.prefill_chunk_tokens = 512;

@@ -152,8 +152,10 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, const Memo
       a.prefill_chunk_tokens > 0 ? std::ceil(prompt_tokens_total / a.prefill_chunk_tokens) : 1.0;
   const double prefill_total_flops = b * prefill_flops(m, p, prompt);
   const double prefill_w = weight_bytes_read(s, p, prompt_tokens_total);
-  const double prefill_compute =
-      safe_div(prefill_total_flops / tp, peak * a.prefill_compute_efficiency);
+  const bool tensor_cores = g.fp16_tensor_tflops > 0 || g.bf16_tensor_tflops > 0;
+  const double prefill_efficiency =
+      tensor_cores ? a.prefill_compute_efficiency : a.prefill_compute_efficiency_simd;
+  const double prefill_compute = safe_div(prefill_total_flops / tp, peak * prefill_efficiency);
   const double prefill_memory = chunks * (safe_div(prefill_w * on_gpu / tp, bw) +
                                           safe_div(prefill_w * (1.0 - on_gpu), host_bw));
   // Without a fused kernel the score matrix is written, soft-maxed in place and read back

@@ -49,11 +49,6 @@ const std::map<std::string, std::string>& outlier_notes() {
        "Low-confidence row: 604 tokens/s for an 8B F16 prompt on an A100 SXM is 13x below the A100 "
        "PCIe row M-039 (7,741) measured with the same tool; the source figure looks like a "
        "different run (CPU or partial offload)."},
-      {"M-044",
-       "Apple GPUs have no tensor cores in the catalog; the engine applies llama.cpp's CUDA "
-       "prefill efficiency (0.38) to the FP32 peak, while Metal reaches 0.55-0.75 of it."},
-      {"M-045", "Same cause as M-044 (Metal prefill efficiency)."},
-      {"M-046", "Same cause as M-044 (Metal prefill efficiency)."},
       {"M-047",
        "The catalog has no FP32 figure for the M3 Max, so compute time counts as 0 and only weight "
        "reads bound prefill (the estimate warns about it)."},

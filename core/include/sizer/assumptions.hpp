@@ -45,6 +45,9 @@ struct Assumptions {
   double prefill_materializes_scores = 0.0;
   // Bytes per element of inference working buffers (llama.cpp computes in FP32: 4).
   double inference_activation_bytes = 2.0;
+  // Prefill efficiency on cards without tensor-core figures (Apple GPUs): a fraction of the FP32
+  // SIMD peak, which kernels reach more fully than tensor-core peaks.
+  double prefill_compute_efficiency_simd = 0.6;
   // Logit positions the engine keeps during prefill (1 = last only; 0 = every prompt position).
   int prefill_logit_positions = 1;
 };
