@@ -59,6 +59,10 @@ const std::map<std::string, std::string>& outlier_notes() {
       {"M-129",
        "Same importer issue as M-128 (28% too many parameters read per token); eager HF decode of "
        "a 1.4B model is also dominated by per-layer launch overhead."},
+      {"M-137",
+       "The five bitsandbytes decode rows scatter around one per-layer dequantize overhead "
+       "(M-133 +18%, M-137 +27%, M-139 -6%, M-141 -19%, M-143 -1%): eager HF decoding is "
+       "host-bound, and its per-step host time varies with the run more than with the model."},
       {"M-145",
        "The hfConfig importer (core/src/hf_config.cpp, not the engine) reads this GELU model "
        "(GPT-NeoX 16 layers: 4.7B counted instead of 3.6B) as a gated MLP, so the parameter count "
