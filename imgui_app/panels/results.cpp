@@ -21,7 +21,7 @@ bool section(const char* key) {
 
 std::string formula_for(const sizer::Estimate& e, const char* formula_key) {
   const auto it = e.formulas.find(formula_key);
-  return it == e.formulas.end() ? std::string() : it->second;
+  return it != e.formulas.end() ? it->second : local_formula(e, formula_key);
 }
 
 void formula_tooltip(const sizer::Estimate& e, const char* formula_key,
@@ -77,14 +77,29 @@ std::string hardware_summary(const sizer::Scenario& s) {
 void select_gpu(sizer::Scenario& s, const std::string& gpu_id, int gpus) {
   if (const sizer::Gpu* gpu = sizer::find_gpu(gpu_id)) s.hardware.gpu = *gpu;
   gpus = std::max(1, gpus);
-  // Eight cards per node is the common server size (DGX/HGX); tensor parallelism stays inside a
-  // node where the fast links are, pipeline parallelism spans nodes.
-  constexpr int kGpusPerNode = 8;
-  s.hardware.nodes = (gpus + kGpusPerNode - 1) / kGpusPerNode;
-  s.hardware.gpus_per_node = s.hardware.nodes == 1 ? gpus : kGpusPerNode;
-  s.parallel.tensor = s.hardware.gpus_per_node;
-  s.parallel.pipeline = s.hardware.nodes;
+  // The same layout the engine's fit table assumed for this count (core/src/solvers.cpp,
+  // layout_for): nodes of eight; ZeRO training is pure data parallel; otherwise the largest tensor
+  // degree inside a node that divides the heads and KV heads, pipeline across the rest.
+  constexpr int kNodeSize = 8;
+  s.hardware.gpus_per_node = std::min(gpus, kNodeSize);
+  s.hardware.nodes = gpus > kNodeSize ? (gpus + kNodeSize - 1) / kNodeSize : 1;
   s.parallel.data = 0;
+  if (s.mode == sizer::Mode::training && s.training.zero_stage > 0) {
+    s.parallel.tensor = 1;
+    s.parallel.pipeline = 1;
+    s.parallel.data = gpus;
+    return;
+  }
+  const sizer::ModelArch& m = s.model;
+  const int kv = m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads;
+  for (int tp = std::min(gpus, kNodeSize); tp >= 1; --tp) {
+    const bool kv_ok = m.attention == sizer::AttentionKind::mla || kv % tp == 0 || tp % kv == 0;
+    if (gpus % tp != 0 || m.num_heads % tp != 0 || !kv_ok) continue;
+    s.parallel.tensor = tp;
+    s.parallel.pipeline = gpus / tp;
+    s.parallel.data = 1;
+    return;
+  }
 }
 
 namespace {

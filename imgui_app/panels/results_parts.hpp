@@ -22,8 +22,16 @@ void draw_rules_of_thumb(const App& app);
 // so the open state survives a language switch.
 bool section(const char* key);
 
-// Formula and inputs recorded by the engine for `formula_key` ("memory.weightsBytes"), or "".
+// Formula and inputs recorded by the engine for `formula_key` ("memory.weightsBytes"), else the
+// definitional one from local_formula(), or "".
 std::string formula_for(const sizer::Estimate& e, const char* formula_key);
+
+// Formula for a key the engine does not record but that follows by definition from figures in the
+// Estimate (results_formulas.cpp); "" when there is none.
+std::string local_formula(const sizer::Estimate& e, const std::string& key);
+
+// A rule of thumb's "label" or "why" text in the current language.
+std::string rule_text(const sizer::RuleOfThumb& rule, const char* part);
 
 // Tooltip body: the formula for `formula_key` (or a note that the engine recorded none), after
 // optional `headline` lines. Call when the item is hovered.

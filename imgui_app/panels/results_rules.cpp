@@ -10,13 +10,6 @@
 namespace app::results {
 namespace {
 
-// A rule's label and explanation come from the engine in English; when the string table has a
-// translation for the rule's id it is used instead (both languages then read the same rule).
-std::string rule_text(const std::string& id, const char* part, const std::string& fallback) {
-  const std::string key = "res.rot." + id + "." + part;
-  return has_string(key) ? tr(key.c_str()) : fallback;
-}
-
 std::string ratio_text(double quick, double detailed) {
   if (!(quick > 0) || !(detailed > 0)) return fmt::k_dash;
   return trf("res.rot.ratio", {fmt::number(quick / detailed)});
@@ -38,18 +31,26 @@ void draw_rules_of_thumb(const App& app) {
     const sizer::RuleOfThumb& r = rules[i];
     ImGui::PushID(static_cast<int>(i));
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(rule_text(r.id, "label", r.label).c_str());
+    ImGui::TextUnformatted(rule_text(r, "label").c_str());
     ImGui::PopTextWrapPos();
     ImGui::Indent(em);
-    const std::string quick = trf("res.rot.quick", {fmt::bytes_decimal(r.value_bytes)});
-    const std::string detailed = trf("res.rot.detailed", {fmt::bytes_decimal(r.detailed_bytes),
-                                                          fmt::bytes_binary(r.detailed_bytes)});
+    // Memory rules compare bytes; compute rules (6ND) compare FLOPs.
+    const bool flops = r.value_flops > 0;
+    const double quick_value = flops ? r.value_flops : r.value_bytes;
+    const double detailed_value = flops ? r.detailed_flops : r.detailed_bytes;
+    const std::string quick = flops ? trf("res.rot.quick_flops", {fmt::count(r.value_flops)})
+                                    : trf("res.rot.quick", {fmt::bytes_decimal(r.value_bytes)});
+    const std::string detailed =
+        flops ? trf("res.rot.detailed_flops", {fmt::count(r.detailed_flops)})
+              : trf("res.rot.detailed",
+                    {fmt::bytes_decimal(r.detailed_bytes), fmt::bytes_binary(r.detailed_bytes)});
+    const std::string formula_key = "rulesOfThumb." + r.id;
     ImGui::TextUnformatted(quick.c_str());
-    if (ImGui::IsItemHovered()) formula_tooltip(app.results, ("rulesOfThumb." + r.id).c_str());
+    if (ImGui::IsItemHovered()) formula_tooltip(app.results, formula_key.c_str());
     ImGui::TextUnformatted(detailed.c_str());
-    if (ImGui::IsItemHovered()) formula_tooltip(app.results, "memory.perGpuBytes");
-    ImGui::TextDisabled("%s", ratio_text(r.value_bytes, r.detailed_bytes).c_str());
-    const std::string why = rule_text(r.id, "why", r.why_different);
+    if (ImGui::IsItemHovered()) formula_tooltip(app.results, formula_key.c_str());
+    ImGui::TextDisabled("%s", ratio_text(quick_value, detailed_value).c_str());
+    const std::string why = rule_text(r, "why");
     if (!why.empty()) {
       ImGui::PushTextWrapPos(0.0f);
       ImGui::TextDisabled("%s", why.c_str());

@@ -8,6 +8,7 @@
 #include "logic/i18n.hpp"
 #include "panels/results_parts.hpp"
 #include "widgets/palette.hpp"
+#include "widgets/wrapped_button.hpp"
 
 namespace app::results {
 namespace {
@@ -22,28 +23,28 @@ std::string suggestion_label(const sizer::Suggestion& s) {
     const sizer::NumberFormat* f = format_of(sc.weights_format);
     return trf("res.suggest.quantize", {f ? f->name : sc.weights_format});
   }
-  if (s.id == "kv-quantize") {
-    const sizer::NumberFormat* f = format_of(sc.kv_cache_format);
-    return trf("res.suggest.kv_quantize", {f ? f->name : sc.kv_cache_format});
-  }
   if (s.id == "shorter-context") {
-    const double tokens = sc.mode == sizer::Mode::training
-                              ? sc.training.seq_len
-                              : double(sc.inference.prompt_tokens) + sc.inference.output_tokens;
-    return trf("res.suggest.shorter_context", {fmt::integer(tokens)});
+    if (sc.mode == sizer::Mode::training) {
+      return trf("res.suggest.shorter_sequences", {fmt::integer(sc.training.seq_len)});
+    }
+    return trf("res.suggest.shorter_context",
+               {fmt::integer(double(sc.inference.prompt_tokens) + sc.inference.output_tokens)});
   }
   if (s.id == "smaller-batch") {
-    const int batch =
-        sc.mode == sizer::Mode::training ? sc.training.micro_batch : sc.inference.batch;
-    return trf("res.suggest.smaller_batch", {fmt::integer(batch)});
+    if (sc.mode == sizer::Mode::training) {
+      return trf("res.suggest.smaller_micro_batch", {fmt::integer(sc.training.micro_batch)});
+    }
+    return trf("res.suggest.smaller_batch", {fmt::integer(sc.inference.batch)});
   }
   if (s.id == "more-gpus") return trf("res.suggest.more_gpus", {hardware_summary(sc)});
-  if (s.id == "qlora") return tr("res.suggest.qlora");
-  if (s.id == "lora") return tr("res.suggest.lora");
-  if (s.id == "offload") return tr("res.suggest.offload");
-  if (s.id == "recompute") return tr("res.suggest.recompute");
-  if (s.id == "zero") return trf("res.suggest.zero", {std::to_string(sc.training.zero_stage)});
-  if (s.id == "bigger-gpu") return trf("res.suggest.bigger_gpu", {hardware_summary(sc)});
+  if (s.id == "qlora") {
+    return trf("res.suggest.qlora", {std::to_string(sc.training.lora_rank)});
+  }
+  if (s.id == "offload") {
+    if (sc.mode == sizer::Mode::training) return tr("res.suggest.offload_optimizer");
+    return trf("res.suggest.offload_layers",
+               {std::to_string(sc.inference.gpu_layers), std::to_string(sc.model.num_layers)});
+  }
   return s.label;
 }
 
@@ -89,7 +90,7 @@ void draw_suggestions(App& app) {
     const sizer::Suggestion& s = list[i];
     ImGui::PushID(static_cast<int>(i));
     const std::string label = suggestion_label(s);
-    const bool clicked = ImGui::Button(label.c_str());
+    const bool clicked = widgets::wrapped_button("##apply", label.c_str());
     publish_last_item(app, "suggestion-" + std::to_string(i));
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip("%s", trf("res.verdict.suggestion_tip",
@@ -97,9 +98,12 @@ void draw_suggestions(App& app) {
                                    s.usd_per_hour > 0 ? fmt::usd(s.usd_per_hour) : fmt::k_dash})
                                   .c_str());
     }
+    // The resulting memory goes beside the button when there is room (not on a phone).
+    const std::string after =
+        trf("res.verdict.suggestion_after", {fmt::bytes_binary(s.per_gpu_bytes)});
     ImGui::SameLine();
-    ImGui::TextDisabled(
-        "%s", trf("res.verdict.suggestion_after", {fmt::bytes_binary(s.per_gpu_bytes)}).c_str());
+    if (ImGui::CalcTextSize(after.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+    ImGui::TextDisabled("%s", after.c_str());
     if (clicked) {
       app.inputs = s.scenario;
       app.dirty = true;

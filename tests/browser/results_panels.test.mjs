@@ -1,0 +1,172 @@
+// Browser tests of the results column (imgui_app/panels/results*.cpp): one-click suggestions,
+// the fit table's filter and row click, pinning configurations to compare, and screenshots of
+// the results at desktop and phone widths in both languages and themes
+// (build/screenshots/results-*.png). Inputs go in through window.llmSizer.setState; clicks land at
+// the rectangles the panels publish (window.llmSizer.widgetRect); outcomes are read back through
+// window.llmSizer.getState / results.
+//   node --test tests/browser/results_panels.test.mjs   (after building the site; SIZER_DIST=...)
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import { collectErrors, launchBrowser, screenshotVariance, serve, waitForApp } from './lib.mjs';
+
+let browser;
+let site;
+before(async () => {
+  site = await serve();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  site?.server.close();
+});
+
+async function open({ width = 1280, height = 800, colorScheme = 'light' } = {}) {
+  const ctx = await browser.newContext({ viewport: { width, height }, colorScheme });
+  const page = await ctx.newPage();
+  const errors = collectErrors(page);
+  await page.goto(site.url);
+  await waitForApp(page);
+  return { page, errors, ctx, width, height };
+}
+
+const state = (page) => page.evaluate(() => window.llmSizer.getState());
+const results = (page) => page.evaluate(() => window.llmSizer.results());
+const rect = (page, id) => page.evaluate((i) => window.llmSizer.widgetRect(i), id);
+const framesDrawn = (page) => page.evaluate(() => window.llmSizer.framesDrawn());
+
+async function settle(page, n = 3) {
+  const since = await framesDrawn(page);
+  await page.waitForFunction(([f, k]) => window.llmSizer.framesDrawn() >= f + k, [since, n],
+                             { timeout: 15000 });
+}
+
+async function setState(page, partial) {
+  await page.evaluate((p) => window.llmSizer.setState(p), partial);
+  await settle(page);
+}
+
+// Waits for a widget's rectangle; rectangles are published while the widget is drawn.
+async function waitRect(page, id) {
+  let r = null;
+  for (let i = 0; i < 50 && !r; ++i) {
+    r = await rect(page, id);
+    if (!r) await page.waitForTimeout(100);
+  }
+  assert.ok(r, `widget ${id} was drawn`);
+  return r;
+}
+
+// Scrolls the column holding widget `id` with the mouse wheel until the widget's centre is on
+// screen (the results sit below the inputs on a phone, and below the verdict on a desktop).
+async function scrollIntoView(page, id, viewportHeight) {
+  for (let i = 0; i < 40; ++i) {
+    const r = await waitRect(page, id);
+    const cy = r.y + r.height / 2;
+    if (cy > 60 && cy < viewportHeight - 20) return r;
+    await page.mouse.move(r.x + Math.min(r.width / 2, 20), viewportHeight / 2);
+    await page.mouse.wheel(0, Math.max(-300, Math.min(300, cy - viewportHeight / 2)));
+    await settle(page, 2);
+  }
+  assert.fail(`could not scroll ${id} into view`);
+}
+
+async function click(page, id, viewportHeight) {
+  const r = await scrollIntoView(page, id, viewportHeight);
+  const x = r.x + Math.min(r.width / 2, 40);
+  const y = r.y + r.height / 2;
+  await page.mouse.move(x, y);
+  await settle(page, 2);
+  await page.mouse.click(x, y);
+  await settle(page);
+}
+
+test('a 70B model at FP16 on one RTX 4090 does not fit, and one click on a suggestion makes it fit',
+     async () => {
+  const { page, errors, ctx, height } = await open();
+  await setState(page, { mode: 'inference', model: 'llama-2-70b', gpu: 'rtx-4090-24gb',
+                         gpuCount: 1, weightsFormat: 'fp16', batch: 1 });
+  const inputsBefore = await state(page);
+  assert.equal((await results(page)).memory.fits, false, '140 GB of weights cannot fit in 24 GB');
+  await click(page, 'suggestion-0', height);
+  assert.equal((await results(page)).memory.fits, true, 'the applied suggestion fits');
+  assert.notDeepEqual(await state(page), inputsBefore, 'the suggestion changed the inputs');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('filtering the fit table and clicking a row selects that GPU and its card count', async () => {
+  const { page, errors, ctx, height } = await open();
+  await setState(page, { mode: 'inference', model: 'llama-2-70b', gpu: 'rtx-4090-24gb',
+                         gpuCount: 1, weightsFormat: 'fp16', batch: 1 });
+  await click(page, 'fit-filter', height);
+  await page.keyboard.type('H100 SXM', { delay: 20 });
+  await settle(page);
+  await click(page, 'fit-row-h100-sxm-80gb', height);
+  const s = await state(page);
+  assert.equal(s.gpu, 'h100-sxm-80gb');
+  // 70B in FP16 is ~138 GB of weights: two 80 GB cards are the fewest that hold it.
+  assert.equal(s.gpuCount, 2);
+  assert.equal((await results(page)).memory.fits, true);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('pinning a configuration keeps it beside the current one after the inputs change',
+     async () => {
+  const { page, errors, ctx, height } = await open();
+  await setState(page, { mode: 'inference', model: 'llama-2-7b', gpu: 'rtx-4090-24gb',
+                         gpuCount: 1, weightsFormat: 'fp16', batch: 1 });
+  await click(page, 'compare-pin', height);
+  await setState(page, { weightsFormat: 'awq-4bit-g128' });
+  await waitRect(page, 'compare-restore-0');
+  await click(page, 'compare-restore-0', height);
+  assert.equal((await state(page)).weightsFormat, 'fp16', 'restoring brings the pinned inputs back');
+  await click(page, 'compare-remove-0', height);
+  await settle(page);
+  assert.equal(await rect(page, 'compare-remove-0'), null, 'removed');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+// Screenshots of every results panel: the column is scrolled one screen at a time.
+async function shoot(name, { width, height, colorScheme, lang, partial }) {
+  const { page, errors, ctx } = await open({ width, height, colorScheme });
+  await setState(page, { ...partial, lang, theme: colorScheme });
+  await page.mouse.move(width - 30, height / 2);
+  const first = await rect(page, 'verdict');
+  if (first && first.y > height / 2) {
+    await page.mouse.wheel(0, first.y - 80);
+    await settle(page);
+  }
+  for (let i = 0; i < 4; ++i) {
+    const variance = await screenshotVariance(page, `results-${name}-${i}.png`);
+    assert.ok(variance > 50, `${name} ${i} shows something`);
+    await page.mouse.wheel(0, height - 120);
+    await settle(page);
+  }
+  assert.deepEqual(errors, []);
+  await ctx.close();
+}
+
+const inference = { mode: 'inference', model: 'llama-2-7b', gpu: 'rtx-4090-24gb', gpuCount: 1,
+                    weightsFormat: 'fp16', batch: 8, promptTokens: 2000, outputTokens: 500 };
+const notFitting = { ...inference, model: 'llama-2-70b', batch: 1 };
+const training = { mode: 'training', model: 'llama-2-7b', gpu: 'a100-sxm-80gb', gpuCount: 8,
+                   weightsFormat: 'bf16', method: 'full' };
+
+test('results screenshots: desktop light en (inference)', () =>
+  shoot('desktop-light-en', { width: 1280, height: 800, colorScheme: 'light', lang: 'en',
+                              partial: inference }));
+test('results screenshots: desktop dark zh (does not fit)', () =>
+  shoot('desktop-dark-zh', { width: 1280, height: 800, colorScheme: 'dark', lang: 'zh',
+                             partial: notFitting }));
+test('results screenshots: desktop dark en (training)', () =>
+  shoot('desktop-dark-training', { width: 1280, height: 800, colorScheme: 'dark', lang: 'en',
+                                   partial: training }));
+test('results screenshots: phone light zh (inference)', () =>
+  shoot('phone-light-zh', { width: 400, height: 800, colorScheme: 'light', lang: 'zh',
+                            partial: inference }));
+test('results screenshots: phone dark en (does not fit)', () =>
+  shoot('phone-dark-en', { width: 400, height: 800, colorScheme: 'dark', lang: 'en',
+                           partial: notFitting }));
