@@ -1,0 +1,308 @@
+// [SECTION] table parsing
+// [SECTION] applying a preset
+// [SECTION] metrics and checks
+// [SECTION] search
+#include "logic/presets.hpp"
+
+#include <cctype>
+#include <cstdlib>
+#include <sstream>
+
+#include "logic/format.hpp"
+#include "logic/state_json.hpp"
+#include "sizer/request_json.hpp"
+
+namespace app {
+namespace {
+
+// The table: seed_presets.inc is one raw string literal (so the browser test can read the same
+// rows as text).
+const char* const k_table =
+#include "presets/seed_presets.inc"
+    ;
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> cols;
+  std::string cur;
+  for (char c : line) {
+    if (c == '\t') {
+      cols.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  cols.push_back(cur);
+  return cols;
+}
+
+bool parse_topic(const std::string& s, PresetTopic& out) {
+  for (PresetTopic t : {PresetTopic::inference_memory, PresetTopic::training_memory,
+                        PresetTopic::speed, PresetTopic::hardware, PresetTopic::seed_errors}) {
+    if (s == topic_id(t)) {
+      out = t;
+      return true;
+    }
+  }
+  return false;
+}
+
+// "lo..hi" -> two numbers; false when malformed.
+bool parse_range(const std::string& s, double& lo, double& hi) {
+  size_t dots = s.find("..");
+  if (dots == std::string::npos) return false;
+  const std::string a = s.substr(0, dots);
+  const std::string b = s.substr(dots + 2);
+  char* end_a = nullptr;
+  char* end_b = nullptr;
+  lo = std::strtod(a.c_str(), &end_a);
+  hi = std::strtod(b.c_str(), &end_b);
+  return !a.empty() && !b.empty() && *end_a == '\0' && *end_b == '\0' && lo <= hi;
+}
+
+bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+bool is_bytes_metric(const std::string& m) {
+  return (starts_with(m, "memory.") && m != "memory.fits") || starts_with(m, "rule.");
+}
+
+bool is_bool_metric(const std::string& m) {
+  return m == "memory.fits" || m == "gpu.supportsBf16" || m == "gpu.supportsFlashAttention2";
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+}  // namespace
+
+// [SECTION] table parsing
+
+std::vector<std::string> parse_seed_presets(const std::string& tsv, std::vector<SeedPreset>& out) {
+  std::vector<std::string> errors;
+  std::istringstream in(tsv);
+  std::string line;
+  int line_no = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    const std::string where = "line " + std::to_string(line_no) + ": ";
+    std::vector<std::string> cols = split_tabs(line);
+    if (cols.size() != 6) {
+      errors.push_back(where + "expected 6 columns, got " + std::to_string(cols.size()));
+      continue;
+    }
+    SeedPreset p;
+    p.id = cols[0];
+    if (!parse_topic(cols[1], p.topic)) {
+      errors.push_back(where + "unknown topic '" + cols[1] + "'");
+      continue;
+    }
+    p.seeds = cols[2];
+    p.metric = cols[3];
+    p.expect = cols[4];
+    p.request_json = cols[5];
+    for (const SeedPreset& q : out) {
+      if (q.id == p.id) errors.push_back(where + "duplicate id '" + p.id + "'");
+    }
+    out.push_back(p);
+  }
+  return errors;
+}
+
+const char* seed_preset_table_text() { return k_table; }
+
+const std::vector<SeedPreset>& seed_presets() {
+  static const std::vector<SeedPreset> table = [] {
+    std::vector<SeedPreset> rows;
+    parse_seed_presets(k_table, rows);
+    return rows;
+  }();
+  return table;
+}
+
+const SeedPreset* find_seed_preset(const std::string& id) {
+  for (const SeedPreset& p : seed_presets()) {
+    if (p.id == id) return &p;
+  }
+  return nullptr;
+}
+
+const char* topic_id(PresetTopic t) {
+  switch (t) {
+    case PresetTopic::training_memory:
+      return "training-memory";
+    case PresetTopic::speed:
+      return "speed";
+    case PresetTopic::hardware:
+      return "hardware";
+    case PresetTopic::seed_errors:
+      return "seed-errors";
+    case PresetTopic::inference_memory:
+      break;
+  }
+  return "inference-memory";
+}
+
+const char* topic_label_key(PresetTopic t) {
+  switch (t) {
+    case PresetTopic::training_memory:
+      return "preset.topic.training_memory";
+    case PresetTopic::speed:
+      return "preset.topic.speed";
+    case PresetTopic::hardware:
+      return "preset.topic.hardware";
+    case PresetTopic::seed_errors:
+      return "preset.topic.seed_errors";
+    case PresetTopic::inference_memory:
+      break;
+  }
+  return "preset.topic.inference_memory";
+}
+
+std::string question_key(const SeedPreset& p) { return "preset." + p.id + ".q"; }
+std::string answer_key(const SeedPreset& p) { return "preset." + p.id + ".a"; }
+
+// [SECTION] applying a preset
+
+PresetScenario preset_scenario(const SeedPreset& p) {
+  PresetScenario out;
+  sizer::RequestResult r = sizer::scenario_from_request_json(p.request_json);
+  if (!r.ok) {
+    out.error = r.error;
+    return out;
+  }
+  out.ok = true;
+  out.scenario = r.scenario;
+  out.tab = tab_for(out.scenario, ModeTab::inference);
+  return out;
+}
+
+bool apply_preset(App& app, const SeedPreset& p) {
+  PresetScenario s = preset_scenario(p);
+  if (!s.ok) return false;
+  app.inputs = s.scenario;
+  app.ui.tab = s.tab;
+  app.dirty = true;
+  return true;
+}
+
+// [SECTION] metrics and checks
+
+bool metric_value(const sizer::Estimate& e, const std::string& metric, double& out) {
+  const sizer::MemoryBreakdown& m = e.memory;
+  const sizer::InferenceResult& i = e.inference;
+  const sizer::TrainingResult& t = e.training;
+  const sizer::Gpu& g = e.scenario.hardware.gpu;
+  struct Row {
+    const char* key;
+    double value;
+  };
+  const Row rows[] = {
+      {"memory.weightsBytes", m.weights_bytes},
+      {"memory.kvCacheBytes", m.kv_cache_bytes},
+      {"memory.activationBytes", m.activation_bytes},
+      {"memory.gradientBytes", m.gradient_bytes},
+      {"memory.optimizerBytes", m.optimizer_bytes},
+      {"memory.perGpuBytes", m.per_gpu_bytes},
+      {"memory.totalBytes", m.total_bytes},
+      {"memory.hostRamBytes", m.host_ram_bytes},
+      {"memory.fits", m.fits ? 1.0 : 0.0},
+      {"inference.decodeTokensPerSecond", i.decode_tokens_per_second},
+      {"inference.throughputTokensPerSecond", i.throughput_tokens_per_second},
+      {"inference.ttftSeconds", i.ttft_seconds},
+      {"inference.maxBatch", static_cast<double>(i.max_batch)},
+      {"inference.maxContextTokens", static_cast<double>(i.max_context_tokens)},
+      {"inference.decodeArithmeticIntensity", i.decode_arithmetic_intensity},
+      {"inference.prefillArithmeticIntensity", i.prefill_arithmetic_intensity},
+      {"training.totalFlops", t.total_flops},
+      {"training.tokensPerSecond", t.tokens_per_second},
+      {"training.mfu", t.mfu},
+      {"training.communicationShare", t.communication_share},
+      {"training.stepSeconds", t.step_seconds},
+      {"training.totalHours", t.total_hours},
+      {"cost.usdPerMillionTokens", e.cost.usd_per_million_tokens},
+      {"peakFlops", e.peak_flops},
+      {"gpu.memoryBandwidthGbPerS", g.memory_bandwidth_gb_per_s},
+      {"gpu.interconnectGbPerSBidirectional", g.interconnect_gb_per_s_bidirectional},
+      {"gpu.launchPriceUsd", g.launch_price_usd},
+      {"gpu.supportsBf16", g.supports_bf16 ? 1.0 : 0.0},
+      {"gpu.supportsFlashAttention2", g.supports_flash_attention_2 ? 1.0 : 0.0},
+  };
+  for (const Row& r : rows) {
+    if (metric == r.key) {
+      out = r.value;
+      return true;
+    }
+  }
+  if (starts_with(metric, "rule.")) {
+    const size_t dot = metric.rfind('.');
+    const std::string id = metric.substr(5, dot - 5);
+    const std::string field = metric.substr(dot + 1);
+    for (const sizer::RuleOfThumb& rule : e.rules_of_thumb) {
+      if (rule.id != id) continue;
+      if (field == "value") out = rule.value_bytes;
+      if (field == "detailed") out = rule.detailed_bytes;
+      return field == "value" || field == "detailed";
+    }
+  }
+  return false;
+}
+
+std::string format_metric(const std::string& metric, double value) {
+  if (is_bool_metric(metric)) return value != 0 ? "yes" : "no";
+  if (is_bytes_metric(metric)) return fmt::bytes_decimal(value);
+  if (metric == "peakFlops") return fmt::number(value / 1e12) + " TFLOPS";
+  if (metric == "training.totalFlops") return fmt::number(value) + " FLOPs";
+  if (metric == "training.mfu" || metric == "training.communicationShare")
+    return fmt::percent(value);
+  if (metric == "cost.usdPerMillionTokens") return fmt::usd(value) + " / 1M tokens";
+  if (metric == "gpu.launchPriceUsd") return fmt::usd(value);
+  if (starts_with(metric, "gpu.")) return fmt::number(value) + " GB/s";
+  if (metric.find("TokensPerSecond") != std::string::npos || metric == "training.tokensPerSecond")
+    return fmt::number(value) + " tokens/s";
+  if (metric.find("ArithmeticIntensity") != std::string::npos)
+    return fmt::number(value) + " FLOP/byte";
+  if (metric == "inference.ttftSeconds" || metric == "training.stepSeconds")
+    return fmt::seconds(value);
+  if (metric == "training.totalHours") return fmt::number(value) + " h";
+  if (metric == "inference.maxContextTokens") return fmt::integer(value) + " tokens";
+  return fmt::number(value);
+}
+
+MetricCheck check_preset(const SeedPreset& p, const sizer::Estimate& e) {
+  MetricCheck c;
+  if (p.metric == "bottleneck") {
+    c.known = true;
+    c.shown = sizer::bottleneck_id(e.bottleneck);
+    c.ok = c.shown == p.expect;
+    return c;
+  }
+  c.known = metric_value(e, p.metric, c.value);
+  if (!c.known) return c;
+  c.shown = format_metric(p.metric, c.value);
+  if (p.expect == "true" || p.expect == "false") {
+    c.ok = (c.value != 0) == (p.expect == "true");
+    return c;
+  }
+  double lo = 0;
+  double hi = 0;
+  c.ok = parse_range(p.expect, lo, hi) && c.value >= lo && c.value <= hi;
+  return c;
+}
+
+// [SECTION] search
+
+bool preset_matches(const std::string& question, const std::string& id, const std::string& query) {
+  const std::string haystack = lower(question) + " " + lower(id);
+  std::istringstream words(lower(query));
+  std::string w;
+  while (words >> w) {
+    if (haystack.find(w) == std::string::npos) return false;
+  }
+  return true;
+}
+
+}  // namespace app
