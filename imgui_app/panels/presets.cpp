@@ -36,15 +36,22 @@ void draw_row(App& app, const SeedPreset& p) {
   const std::string q_key = question_key(p);
   const std::string tag_id = "preset-" + p.id;
   ImGui::PushID(p.id.c_str());
-  ImGui::PushTextWrapPos(0);
-  const bool clicked = ImGui::Selectable(tr(q_key.c_str()), menu_state().active_id == p.id);
-  ImGui::PopTextWrapPos();
+  // A selectable as tall as the wrapped question, with the text drawn over it: long questions
+  // wrap inside the popup instead of being clipped.
+  const char* text = tr(q_key.c_str());
+  const float wrap_w = ImGui::GetContentRegionAvail().x;
+  const float text_h = ImGui::CalcTextSize(text, nullptr, false, wrap_w).y;
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  const bool clicked =
+      ImGui::Selectable("##row", menu_state().active_id == p.id, 0, ImVec2(0, text_h));
+  ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(), pos,
+                                      ImGui::GetColorU32(ImGuiCol_Text), text, nullptr, wrap_w);
   ui::tag(app, tag_id.c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", trf("preset.seed", {p.seeds}).c_str());
   if (clicked) {
     if (apply_preset(app, p)) {
       menu_state().active_id = p.id;
-      app.ui.status_line = trf("preset.applied", {tr(q_key.c_str())});
+      app.ui.status_line = trf("preset.applied", {text});
       app.ui.status_is_error = false;
     } else {
       app.ui.status_line = trf("preset.bad", {preset_scenario(p).error});
