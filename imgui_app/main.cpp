@@ -38,9 +38,11 @@ std::vector<std::pair<const char*, const char*>> app_string_tables();
 
 namespace {
 
-// Frames drawn after the last input event: enough for ImGui's hover/tooltip delays (~0.5 s at
-// 60 Hz) before the loop sleeps until the next event.
-constexpr int k_frames_after_input = 40;
+// After the last input event the loop keeps drawing for this long (ImGui's hover and tooltip
+// delays are ~0.5 s) and at least k_min_frames_after_input frames (a click is a press and a release
+// frame; slow software-rendered frames must not cut that short), then sleeps until the next event.
+constexpr double k_awake_after_input_s = 0.7;
+constexpr int k_min_frames_after_input = 4;
 // Narrow layout (one column, bigger hit targets) below this many CSS pixels.
 constexpr int k_narrow_css_px = 900;
 // Persist (hash + localStorage) once the state has been still this long: history.replaceState
@@ -57,7 +59,8 @@ struct Shell {
   float style_scale = 0;
   bool style_narrow = false;
   bool style_valid = false;
-  int frames_left = k_frames_after_input;
+  int frames_left = k_min_frames_after_input;
+  double awake_until = 0;  // glfwGetTime() seconds
   int frames_drawn = 0;
   std::string saved_state;    // last state written to storage
   std::string written_hash;   // last fragment written to the URL
@@ -66,6 +69,11 @@ struct Shell {
 };
 
 Shell g_shell;
+
+void wake(Shell& sh) {
+  sh.frames_left = std::max(sh.frames_left, k_min_frames_after_input);
+  sh.awake_until = glfwGetTime() + k_awake_after_input_s;
+}
 
 // [SECTION] string tables
 
@@ -213,7 +221,7 @@ platform::Hooks make_hooks(Shell& sh) {
       sh.app.inputs = m.scenario;
       sh.app.ui = m.ui;
       sh.app.dirty = true;
-      sh.frames_left = k_frames_after_input;
+      wake(sh);
       return "";
     } catch (const std::exception& e) {
       return e.what();
@@ -332,7 +340,7 @@ void handle_page_events(Shell& sh) {
       if (c != '\r') text += c;
     ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
   }
-  if (any) sh.frames_left = k_frames_after_input;
+  if (any) wake(sh);
 }
 
 void update_viewport(Shell& sh) {
@@ -354,7 +362,7 @@ void update_viewport(Shell& sh) {
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
   }
-  sh.frames_left = k_frames_after_input;
+  wake(sh);
 }
 
 void update_theme_and_language(Shell& sh) {
@@ -382,12 +390,12 @@ void frame(void* arg) {
   update_viewport(sh);
   glfwPollEvents();
   if (ImGui::GetCurrentContext()->InputEventsQueue.Size > 0 || sh.app.dirty)
-    sh.frames_left = k_frames_after_input;
-  if (sh.frames_left <= 0) {
+    wake(sh);
+  if (sh.frames_left <= 0 && glfwGetTime() > sh.awake_until) {
     platform::sleep();  // until the next input event, resize, page event or setState()
     return;
   }
-  --sh.frames_left;
+  if (sh.frames_left > 0) --sh.frames_left;
   update_theme_and_language(sh);
   app::recompute_if_dirty(sh.app);
 
