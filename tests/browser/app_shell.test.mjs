@@ -40,6 +40,20 @@ async function settle(page, since, n = 3) {
                              { timeout: 15000 });
 }
 
+// Scrolls the column under the pointer with the mouse wheel until widget `id` is fully visible.
+async function scrollIntoView(page, id) {
+  const height = page.viewportSize().height;
+  for (let i = 0; i < 30; ++i) {
+    const r = await rect(page, id);
+    if (r && r.y >= 0 && r.y + r.height <= height) return r;
+    const since = await framesDrawn(page);
+    await page.mouse.move(100, height / 2);
+    await page.mouse.wheel(0, r && r.y < 0 ? -200 : 200);
+    await settle(page, since);
+  }
+  assert.fail(`widget ${id} never came into view`);
+}
+
 async function clickWidget(page, id) {
   let r = null;
   for (let i = 0; i < 20 && !r; ++i) {
@@ -47,13 +61,14 @@ async function clickWidget(page, id) {
     if (!r) await page.waitForTimeout(100);
   }
   assert.ok(r, `widget ${id} was drawn`);
+  r = await scrollIntoView(page, id);
   // Hover first, as a person does: ImGui's tabs (AllowOverlap items) take a press only when the
   // pointer was over them the frame before.
   const x = r.x + r.width / 2;
   const y = r.y + r.height / 2;
   const moved = await framesDrawn(page);
   await page.mouse.move(x, y);
-  await settle(page, moved, 2);
+  await settle(page, moved, 2).catch(() => {});  // no frames when the pointer was already there
   const before1 = await framesDrawn(page);
   await page.mouse.click(x, y);
   await settle(page, before1);
