@@ -70,7 +70,10 @@ std::string suggest(const std::string& query, const std::vector<std::string>& id
   return out;
 }
 
+// A value as quoted in error messages; lists and objects are not dumped (they may be huge).
 std::string show(const json& v) {
+  if (v.is_array()) return "a list";
+  if (v.is_object()) return "an object";
   std::string s = v.is_string() ? v.get<std::string>() : dump(v);
   if (s.size() > 40) s = s.substr(0, 40) + "...";
   return "'" + s + "'";
@@ -548,8 +551,35 @@ bool read_assumptions(const json* overrides, Scenario& s, std::string& error,
 
 }  // namespace
 
+bool json_depth_within(const std::string& text, int max_depth) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_depth) return false;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return true;
+}
+
 RequestResult scenario_from_request_json(const std::string& request_json_text) {
   RequestResult res;
+  // nlohmann::json parses iteratively but serializes recursively; a request nested thousands
+  // deep would exhaust the (small, wasm) stack when quoted or passed on.
+  if (!json_depth_within(request_json_text, kMaxJsonDepth)) {
+    res.error = "request: nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
+    return res;
+  }
   const json root = json::parse(request_json_text, nullptr, false);
   if (root.is_discarded()) {
     res.error = "request: not valid JSON";

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sizer/request_json.hpp"
+
 namespace sizer {
 namespace {
 
@@ -317,6 +319,11 @@ std::string shown(const std::string& s) { return s.size() > 40 ? s.substr(0, 40)
 
 std::string encode_share_fragment(const std::string& request_json, const std::string& ui_json) {
   std::string out = std::string("v=") + kVersion;
+  // flatten() recurses once per level; deeper input is not a request.
+  if (!json_depth_within(request_json, kMaxJsonDepth) ||
+      !json_depth_within(ui_json, kMaxJsonDepth)) {
+    return out;
+  }
   const json request = json::parse(request_json, nullptr, false);
   if (request.is_object()) {
     for (auto it = request.begin(); it != request.end(); ++it) {

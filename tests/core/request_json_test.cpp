@@ -135,7 +135,14 @@ TEST_CASE("booleans, objects and lists are type-checked", "[request-json]") {
 
 TEST_CASE("deeply nested or enormous requests fail cleanly", "[request-json]") {
   const std::string deep = std::string(20000, '[') + std::string(20000, ']');
-  CHECK(error_of(deep).rfind("request: must be a JSON object", 0) == 0);
+  CHECK(error_of(deep) == "request: nested deeper than 64 levels");
+  const std::string deep_config =
+      R"({"model": {"hfConfig": )" + std::string(100, '{') + std::string(100, '}') + "}}";
+  CHECK(error_of(deep_config) == "request: nested deeper than 64 levels");
+  CHECK(error_of("[1, [2]]") == "request: must be a JSON object (got a list)");
+  // Brackets inside strings do not count.
+  CHECK(sizer::json_depth_within(R"({"a": "[[[[\"[[["})", 1));
+  CHECK_FALSE(sizer::json_depth_within("[[", 1));
   const std::string long_id = R"({"model": ")" + std::string(100000, 'x') + "\"}";
   CHECK(error_of(long_id) == "model: longer than 256 characters");
 }

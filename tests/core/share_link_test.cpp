@@ -137,3 +137,9 @@ TEST_CASE("a list whose first item is empty keeps all its items (found by fuzzin
   CHECK(json::parse(again.request_json) == json::parse(d.request_json));
   CHECK(json::parse(d.request_json)["model"]["hfConfig"]["architectures"] == json({"", ".BfAh"}));
 }
+
+TEST_CASE("a request nested thousands deep encodes to just the version", "[share-link]") {
+  const std::string deep =
+      R"({"model": {"hfConfig": )" + std::string(5000, '{') + std::string(5000, '}') + "}}";
+  CHECK(encode_share_fragment(deep, "{}") == "v=1");
+}

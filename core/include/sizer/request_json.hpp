@@ -18,6 +18,14 @@ struct RequestResult {
   std::vector<std::string> warnings;
 };
 
+// Deepest nesting of objects and lists accepted in request and share-link JSON (a config.json
+// nests 3 or 4 levels).
+constexpr int kMaxJsonDepth = 64;
+
+// True when `text` nests objects/lists at most `max_depth` deep (checked before parsing, so that
+// hostile input cannot exhaust the stack of the recursive JSON writer).
+bool json_depth_within(const std::string& text, int max_depth);
+
 // Parses a request (JSON text). Missing fields take documented defaults. Never throws.
 RequestResult scenario_from_request_json(const std::string& request_json_text);
 
