@@ -186,14 +186,14 @@ Estimate estimate(const Scenario& scenario) {
                          " has no compute figure in the catalog; compute time counts as 0");
   }
   if (s.mode == Mode::inference) {
-    compute_inference_speed(s, e.params, e.memory, e);
+    compute_inference_speed(s, e.params, e);
     e.inference.max_batch = largest_batch_that_fits(s);
     e.inference.max_context_tokens = largest_context_that_fits(s);
     if (e.inference.max_batch > 0) {
       Scenario at_max = s;
       at_max.inference.batch = e.inference.max_batch;
       Estimate speed_at_max;
-      compute_inference_speed(at_max, e.params, e.memory, speed_at_max);
+      compute_inference_speed(at_max, e.params, speed_at_max);
       e.inference.throughput_at_max_batch = speed_at_max.inference.throughput_tokens_per_second;
     }
     if (s.parallel.pipeline > 1) {

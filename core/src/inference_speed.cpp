@@ -93,8 +93,7 @@ double decode_weight_bytes_read(const Scenario& s, const ParamCounts& p) {
   return weight_bytes_read(s, p, std::max(1, s.inference.batch));
 }
 
-void compute_inference_speed(const Scenario& s, const ParamCounts& p, const MemoryBreakdown&,
-                             Estimate& out) {
+void compute_inference_speed(const Scenario& s, const ParamCounts& p, Estimate& out) {
   const ModelArch& m = s.model;
   const Assumptions& a = s.assumptions;
   const Gpu& g = s.hardware.gpu;

@@ -26,7 +26,6 @@ double prefill_flops(const ModelArch& model, const ParamCounts& params, double p
 double decode_weight_bytes_read(const Scenario& normalized, const ParamCounts& params);
 
 // Fills the InferenceResult speed fields (not max_batch / max_context).
-void compute_inference_speed(const Scenario& normalized, const ParamCounts& params,
-                             const MemoryBreakdown& memory, Estimate& out);
+void compute_inference_speed(const Scenario& normalized, const ParamCounts& params, Estimate& out);
 
 }  // namespace sizer
