@@ -54,9 +54,11 @@ std::vector<std::string> validate(const Scenario& s) {
   if (tp < 1) problems.push_back("tensorParallel: must be at least 1");
   if (pp < 1) problems.push_back("pipelineParallel: must be at least 1");
   if (tp >= 1 && pp >= 1) {
-    if (gpus % (tp * pp) != 0) {
+    // 64-bit products: requests may carry large (range-checked) degrees.
+    const long long model_split = static_cast<long long>(tp) * pp;
+    if (gpus % model_split != 0) {
       problems.push_back("tensorParallel: tensorParallel x pipelineParallel (" +
-                         std::to_string(tp * pp) + ") must divide the GPU count (" +
+                         std::to_string(model_split) + ") must divide the GPU count (" +
                          std::to_string(gpus) + ")");
     }
     if (m.num_heads > 0 && m.num_heads % tp != 0) {
@@ -68,9 +70,9 @@ std::vector<std::string> validate(const Scenario& s) {
       problems.push_back("tensorParallel: " + std::to_string(tp) + " and the " +
                          std::to_string(kv) + " KV heads must divide one another");
     }
-    if (s.parallel.data > 0 && s.parallel.data * tp * pp != gpus) {
+    if (s.parallel.data > 0 && s.parallel.data * model_split != gpus) {
       problems.push_back("dataParallel: tensor x pipeline x data (" +
-                         std::to_string(s.parallel.data * tp * pp) +
+                         std::to_string(s.parallel.data * model_split) +
                          ") must equal the GPU count (" + std::to_string(gpus) + ")");
     }
     if (m.num_layers > 0 && pp > m.num_layers) {

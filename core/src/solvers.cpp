@@ -32,7 +32,7 @@ bool fits(const Scenario& s, const ParamCounts& params) { return memory_breakdow
 // Largest value in [1, limit] for which `ok` holds, assuming it is monotone; 0 if none.
 template <typename Ok>
 int largest_true(int limit, Ok ok) {
-  if (!ok(1)) return 0;
+  if (limit < 1 || !ok(1)) return 0;
   int lo = 1, hi = 2;
   while (hi <= limit && ok(hi)) {
     lo = hi;
@@ -224,7 +224,9 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
         c.inference.batch = b;
       } else {
         c.training.micro_batch = b;
-        c.training.grad_accumulation = std::max(1, c.training.grad_accumulation * current / b);
+        c.training.grad_accumulation = static_cast<int>(std::min<long long>(
+            1 << 20, std::max<long long>(
+                         1, static_cast<long long>(c.training.grad_accumulation) * current / b)));
       }
       add("smaller-batch",
           inference ? "Serve " + fmt_num(b) + " sequences at once"
