@@ -8,6 +8,7 @@
 #include "sizer/memory.hpp"
 #include "sizer/params.hpp"
 #include "sizer/rules_of_thumb.hpp"
+#include "sizer/solvers.hpp"
 #include "sizer/training_math.hpp"
 
 using namespace sizer;
@@ -164,4 +165,26 @@ TEST_CASE("seed 004: gradient accumulation keeps memory and multiplies tokens pe
   CHECK(eight.memory.per_gpu_bytes == Approx(one.memory.per_gpu_bytes));
   CHECK(eight.training.tokens_per_step == Approx(8 * one.training.tokens_per_step));
   CHECK(eight.memory.fits);
+}
+
+TEST_CASE("seeds 000/001: for batched 13B serving the H100 is cheaper per token than the A100",
+          "[seeds]") {
+  Scenario s = inference("llama-2-13b", "fp16", "a100-sxm-80gb");
+  s.inference.batch = 64;
+  const Estimate a100 = estimate(s);
+  s.hardware.gpu = gpu("h100-sxm-80gb");
+  const Estimate h100 = estimate(s);
+  CHECK(h100.cost.usd_per_hour > a100.cost.usd_per_hour);
+  CHECK(h100.cost.usd_per_million_tokens < a100.cost.usd_per_million_tokens);
+}
+
+TEST_CASE("seed 001: which cards for which size: 1B and 7B on one H100, 70B on two, 1T on 32",
+          "[seeds]") {
+  CHECK(fewest_gpus_that_fit(inference("llama-3.2-1b", "fp16", "h100-sxm-80gb")) == 1);
+  CHECK(fewest_gpus_that_fit(inference("llama-2-7b", "fp16", "h100-sxm-80gb")) == 1);
+  CHECK(fewest_gpus_that_fit(inference("llama-2-70b", "fp16", "h100-sxm-80gb")) == 2);
+  CHECK(fewest_gpus_that_fit(inference("kimi-k2", "fp16", "h100-sxm-80gb")) == 32);
+  Scenario train = training("llama-2-7b", "bf16", "h100-sxm-80gb");
+  train.training.zero_stage = 3;
+  CHECK(fewest_gpus_that_fit(train) == 2);
 }
