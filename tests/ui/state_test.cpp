@@ -1,0 +1,105 @@
+#include <catch2/catch.hpp>
+
+#include "logic/calibrate.hpp"
+#include "logic/state_json.hpp"
+#include "sizer/catalog.hpp"
+#include "sizer/estimate.hpp"
+
+using namespace app;
+
+namespace {
+
+sizer::Scenario llama8b_on_4090() {
+  sizer::Scenario s;
+  s.model = *sizer::find_model("llama-3.1-8b");
+  s.hardware.gpu = *sizer::find_gpu("rtx-4090-24gb");
+  s.assumptions = sizer::default_assumptions(sizer::Engine::generic);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("setState merges a partial state: request fields and UI fields", "[ui][state]") {
+  UiState ui;
+  StateMerge m =
+      merge_state(llama8b_on_4090(), ui, R"({"batch": 8, "lang": "zh", "theme": "dark"})");
+  REQUIRE(m.ok);
+  CHECK(m.scenario.inference.batch == 8);
+  CHECK(m.scenario.model.id == "llama-3.1-8b");  // untouched
+  CHECK(m.ui.lang == Lang::zh);
+  CHECK(m.ui.theme == Theme::dark);
+}
+
+TEST_CASE("setState errors name the field and change nothing", "[ui][state]") {
+  UiState ui;
+  sizer::Scenario s = llama8b_on_4090();
+  StateMerge bad_count = merge_state(s, ui, R"({"gpuCount": -1})");
+  CHECK_FALSE(bad_count.ok);
+  CHECK_THAT(bad_count.error, Catch::Contains("gpuCount"));
+  StateMerge bad_lang = merge_state(s, ui, R"({"lang": "fr"})");
+  CHECK_FALSE(bad_lang.ok);
+  CHECK_THAT(bad_lang.error, Catch::Contains("lang"));
+  StateMerge not_json = merge_state(s, ui, "[1, 2");
+  CHECK_FALSE(not_json.ok);
+  CHECK(not_json.error == "state: expected a JSON object");
+}
+
+TEST_CASE("a partial naming LoRA training lands on the fine-tune tab", "[ui][state]") {
+  UiState ui;
+  StateMerge m =
+      merge_state(llama8b_on_4090(), ui, R"({"mode": "training", "training": {"method": "lora"}})");
+  REQUIRE(m.ok);
+  CHECK(m.scenario.mode == sizer::Mode::training);
+  CHECK(m.ui.tab == ModeTab::finetune);
+  StateMerge pre = merge_state(llama8b_on_4090(), ui, R"({"mode": "training"})");
+  REQUIRE(pre.ok);
+  CHECK(pre.ui.tab == ModeTab::pretrain);
+}
+
+TEST_CASE("the full state round-trips through JSON", "[ui][state]") {
+  UiState ui;
+  ui.lang = Lang::zh;
+  ui.tab = ModeTab::inference;
+  sizer::Scenario s = llama8b_on_4090();
+  s.inference.batch = 16;
+  s.inference.prompt_tokens = 3000;
+  std::string json = state_to_json(s, ui);
+  StateMerge back = merge_state(sizer::Scenario{}, UiState{}, json);
+  REQUIRE(back.ok);
+  CHECK(back.scenario.inference.batch == 16);
+  CHECK(back.scenario.inference.prompt_tokens == 3000);
+  CHECK(back.scenario.hardware.gpu.id == "rtx-4090-24gb");
+  CHECK(back.ui.lang == Lang::zh);
+}
+
+TEST_CASE("'I measured 2 GiB more than the estimate' fits a larger overhead", "[ui][calibrate]") {
+  sizer::Scenario s = llama8b_on_4090();
+  double estimated = sizer::estimate(s).memory.per_gpu_bytes;
+  double measured = estimated + 2.0 * 1073741824.0;
+  Calibration c = calibrate(s, Measurement::peak_memory_bytes, measured);
+  REQUIRE(c.ok);
+  CHECK(c.key == "frameworkOverheadFraction");
+  // Llama 3.1 8B holds ~16.1 GB of FP16 weights: 2 GiB more is ~0.13 of the weights on top of
+  // the 0.05 default (tolerance 0.03 for the other terms that scale with overhead).
+  CHECK(c.value == Approx(0.05 + 2.0 * 1073741824.0 / 16.06e9).margin(0.03));
+  CHECK(c.achieved == Approx(measured).epsilon(0.001));
+}
+
+TEST_CASE("'I measured 40 tokens/s decoding' fits the bandwidth efficiency", "[ui][calibrate]") {
+  sizer::Scenario s = llama8b_on_4090();
+  s.inference.prompt_tokens = 1;
+  Calibration c = calibrate(s, Measurement::decode_tokens_per_second, 40.0);
+  REQUIRE(c.ok);
+  CHECK(c.key == "decodeBandwidthEfficiency");
+  // Each token reads ~16.06 GB of weights over the 4090's 1008 GB/s: 40 tokens/s needs
+  // 40 x 16.06 / 1008 = 0.64 of the spec bandwidth (5% tolerance for KV reads and overheads).
+  CHECK(c.value == Approx(40.0 * 16.06e9 / 1008e9).epsilon(0.05));
+  CHECK(c.achieved == Approx(40.0).epsilon(0.001));
+}
+
+TEST_CASE("impossible measurements are refused with a reason", "[ui][calibrate]") {
+  sizer::Scenario s = llama8b_on_4090();
+  CHECK(calibrate(s, Measurement::peak_memory_bytes, 1e9).error_key == "cal.err.below");
+  CHECK(calibrate(s, Measurement::decode_tokens_per_second, 5000).error_key == "cal.err.above");
+  CHECK(calibrate(s, Measurement::decode_tokens_per_second, -1).error_key == "cal.err.positive");
+}
