@@ -33,6 +33,8 @@ TEST_CASE("explicit head_dim and KV heads are respected (Gemma 2, Qwen3)", "[kv]
   CHECK(per_token("gemma-2-9b") == 2.0 * 8 * 256 * 2 * 42);
   // Qwen3 8B: 8 KV heads of 128, 36 layers.
   CHECK(per_token("qwen3-8b") == 2.0 * 8 * 128 * 2 * 36);
+  // Qwen3 0.6B: head_dim 128 although hidden / heads = 1024 / 16 = 64.
+  CHECK(per_token("qwen3-0.6b") == 2.0 * 8 * 128 * 2 * 28);
 }
 
 TEST_CASE("FP8 KV cache halves the bytes", "[kv]") {
