@@ -51,6 +51,9 @@ test('invalid input throws an Error naming the field', () => {
   assert.throws(() => sizer.estimate({ batch: NaN }), { message: /^batch: must be an integer/ });  // NaN -> null
   assert.throws(() => sizer.assumptions('tgi'), { message: /^engine: unknown value 'tgi'/ });
   assert.throws(() => sizer.importHfConfig({}), Error);
+  const deep = '['.repeat(100000) + ']'.repeat(100000);
+  assert.throws(() => sizer.estimate(deep), { message: 'request: nested deeper than 64 levels' });
+  assert.equal(sizer.estimate({ model: 'llama-2-7b' }).params.total, 6738415616);  // still usable
 });
 
 test('unknown request fields come back as warnings', () => {
