@@ -19,7 +19,9 @@ using json = nlohmann::json;
 
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-std::string ok(const std::string& value_json) { return "{\"ok\":true,\"value\":" + value_json + "}"; }
+std::string ok(const std::string& value_json) {
+  return "{\"ok\":true,\"value\":" + value_json + "}";
+}
 
 std::string failure(const std::string& message) {
   return dump(json{{"ok", false}, {"error", message}});
@@ -131,8 +133,8 @@ std::string import_hf_config(const std::string& config_json) {
   return guarded([&] {
     const sizer::HfConfigResult r = sizer::model_from_hf_config(config_json);
     if (!r.ok) throw std::invalid_argument(r.error);
-    return dump(json{{"arch", json::parse(sizer::model_arch_to_json(r.model))},
-                     {"warnings", r.warnings}});
+    return dump(
+        json{{"arch", json::parse(sizer::model_arch_to_json(r.model))}, {"warnings", r.warnings}});
   });
 }
 
