@@ -64,6 +64,16 @@ void draw_picker(App& app) {
     ImGui::SetNextItemWidth(-FLT_MIN);
     ImGui::InputTextWithHint("##search", tr("model.search_hint"), &app.ui.model_filter);
     ui::tag(app, "model-search");
+    // Custom first: always visible, however long the filtered list below is.
+    if (ImGui::Selectable(tr("model.custom_entry"), current.id == k_custom_id)) {
+      sizer::ModelArch custom = current;
+      custom.id = k_custom_id;
+      custom.name = tr("model.custom");
+      select_model(app, custom);
+      ImGui::CloseCurrentPopup();
+    }
+    ui::tag(app, "model-custom");
+    ImGui::Separator();
     ImGui::BeginChild("##list", ImVec2(0, ui::em() * 22), ImGuiChildFlags_None);
     int shown = 0;
     for (const ModelGroup& g : search_models(catalog, app.ui.model_filter)) {
@@ -90,15 +100,6 @@ void draw_picker(App& app) {
       }
     }
     if (shown == 0) ImGui::TextDisabled("%s", tr("model.no_match"));
-    ImGui::Separator();
-    if (ImGui::Selectable(tr("model.custom_entry"), current.id == k_custom_id)) {
-      sizer::ModelArch custom = current;
-      custom.id = k_custom_id;
-      custom.name = tr("model.custom");
-      select_model(app, custom);
-      ImGui::CloseCurrentPopup();
-    }
-    ui::tag(app, "model-custom");
     ImGui::EndChild();
     ImGui::EndCombo();
   }

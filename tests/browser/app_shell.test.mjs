@@ -239,6 +239,48 @@ test('calibrating with a measured peak memory stores a fitted overhead override'
   await ctx.close();
 });
 
+test('pasting a config.json into the custom model box imports the architecture', async () => {
+  const { page, errors, ctx } = await open();
+  await clickWidget(page, 'model-picker');
+  await clickWidget(page, 'model-custom');
+  await clickWidget(page, 'config-json');
+  // Llama 2 7B's config.json (meta-llama/Llama-2-7b-hf): 6.74B parameters.
+  const config = JSON.stringify({
+    architectures: ['LlamaForCausalLM'], model_type: 'llama', hidden_size: 4096,
+    intermediate_size: 11008, num_attention_heads: 32, num_hidden_layers: 32,
+    num_key_value_heads: 32, vocab_size: 32000, max_position_embeddings: 4096,
+    tie_word_embeddings: false, torch_dtype: 'float16', rms_norm_eps: 1e-5 }, null, 2);
+  const since = await framesDrawn(page);
+  // The canvas gets text only through the page's paste event (the GLFW port has no clipboard).
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+  }, config);
+  await settle(page, since);
+  await clickWidget(page, 'config-import');
+  const r = await page.evaluate(() => window.llmSizer.results());
+  assert.ok(Math.abs(r.params.total - 6.74e9) < 0.05e9, `${r.params.total}`);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('the app survives a lost and restored WebGL context', async () => {
+  const { page, errors, ctx } = await open();
+  await page.evaluate(() => new Promise((resolve) => {
+    const ext = document.getElementById('canvas').getContext('webgl2').getExtension('WEBGL_lose_context');
+    ext.loseContext();
+    setTimeout(() => { ext.restoreContext(); setTimeout(resolve, 300); }, 300);
+  }));
+  const since = await framesDrawn(page);
+  await page.evaluate(() => window.llmSizer.setState({ batch: 4 }));
+  await settle(page, since);
+  const variance = await screenshotVariance(page, 'app-context-restored.png');
+  assert.ok(variance > 20, `drawn again after the restore (variance ${variance})`);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
 for (const [width, height] of [[1280, 800], [400, 800]]) {
   for (const lang of ['en', 'zh']) {
     for (const theme of ['light', 'dark']) {
