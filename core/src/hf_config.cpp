@@ -146,6 +146,16 @@ Family family_of(const std::string& type) {
 
 bool starts_with(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
 
+// Families read with Llama-style keys whose MLP is the plain two-matrix GELU/ReLU kind (fc_in,
+// fc_out), not SwiGLU/GeGLU: counting them as gated overstates their size by 30-40%.
+bool has_plain_mlp(const std::string& type) {
+  for (const char* plain : {"phi", "gpt_bigcode", "gpt_neox", "gptj", "mpt", "bloom", "opt",
+                            "starcoder2", "codegen", "gpt_neo"}) {
+    if (type == plain) return true;
+  }
+  return false;
+}
+
 // Sliding-window layout from `layer_types` (newer transformers): the first full-attention layer
 // closes the repeating period (Gemma 3: 5 sliding + 1 full; gpt-oss: 1 sliding + 1 full).
 void read_layer_types(Reader& r, ModelArch& m) {
@@ -279,6 +289,7 @@ void read_llama_like(Reader& r, const std::string& type, ModelArch& m) {
             m.intermediate_size);
   r.integer("vocab_size", {"vocab_size"}, m.vocab_size == 0, 1, kMaxVocab, m.vocab_size);
   if (!r.error.empty()) return;
+  if (has_plain_mlp(type)) m.mlp_gated = false;
   if (type == "gemma3" && !(r.has({"num_attention_heads"}) && r.has({"vocab_size"}))) {
     r.warnings.push_back(
         "Gemma 3 defaults used for keys the config omits (8 heads, 4 KV heads, "

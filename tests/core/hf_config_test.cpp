@@ -339,3 +339,30 @@ TEST_CASE("null values count as absent and odd extras are ignored", "[hf_config]
   CHECK_FALSE(r.model.tie_word_embeddings);
   CHECK(r.warnings.size() == 3);  // capped context, tie flag type, unknown quant method
 }
+
+TEST_CASE("StarCoder (gpt_bigcode) has a plain GELU MLP: about 15.5B, not 21B", "[hf_config]") {
+  // Config as in the calibration rows (StarCoder 15.5B, BigCode 2023): 2-matrix MLP, MQA.
+  const sizer::HfConfigResult r = sizer::model_from_hf_config(
+      R"({"model_type": "gpt_bigcode", "hidden_size": 6144, "num_hidden_layers": 40,
+          "num_attention_heads": 48, "num_key_value_heads": 1, "head_dim": 128,
+          "intermediate_size": 24576, "vocab_size": 49152, "tie_word_embeddings": true,
+          "hidden_act": "gelu_pytorch_tanh"})");
+  REQUIRE(r.ok);
+  CHECK_FALSE(r.model.mlp_gated);
+  // Learned positions (8192 x 6144) and biases are not in this config, hence the 1.5% tolerance.
+  CHECK(sizer::count_params(r.model).total == Approx(15.5e9).epsilon(0.015));
+}
+
+TEST_CASE("MPT-7B and Phi-2 are plain-MLP models too", "[hf_config]") {
+  const sizer::HfConfigResult mpt = sizer::model_from_hf_config(
+      R"({"model_type": "mpt", "hidden_size": 4096, "num_hidden_layers": 32,
+          "num_attention_heads": 32, "intermediate_size": 16384, "vocab_size": 50432,
+          "tie_word_embeddings": true})");
+  REQUIRE(mpt.ok);
+  CHECK(sizer::count_params(mpt.model).total == Approx(6.7e9).epsilon(0.01));  // MPT-7B: 6.7B
+  const sizer::HfConfigResult llama = sizer::model_from_hf_config(
+      R"({"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32,
+          "num_attention_heads": 32, "intermediate_size": 16384, "vocab_size": 50432})");
+  REQUIRE(llama.ok);
+  CHECK(llama.model.mlp_gated);  // the same shapes under a gated family stay gated
+}
