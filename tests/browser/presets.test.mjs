@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { collectErrors, distDir, launchBrowser, repo, serve, waitForApp } from './lib.mjs';
+import { collectErrors, distDir, launchBrowser, repo, screenshotVariance, serve, waitForApp } from './lib.mjs';
 
 // The rows between the raw-string markers of seed_presets.inc: id, topic, seeds, metric,
 // expect, request.
@@ -123,13 +123,20 @@ test('the Seed questions menu loads a preset by search and click, and shows its 
     await page.mouse.click(r.x + r.width / 2, r.y + r.height / 2);
     await settle();
   };
-  await settle();
-  if (!(await rect('presets-open'))) {
+  // The app draws only on input or state changes (idle rendering): poll for the button, which
+  // the first frames publish.
+  let button = null;
+  for (let i = 0; i < 30 && !button; ++i) {
+    button = await rect('presets-open');
+    if (!button) await page.waitForTimeout(100);
+  }
+  if (!button) {
     t.skip('draw_presets_menu is not wired into the header in this build');
     await ctx.close();
     return;
   }
   await click('presets-open');
+  assert.ok((await screenshotVariance(page, 'presets-menu.png')) > 10, 'the menu shows content');
   await page.keyboard.type('gptq 17.5');
   await settle();
   await click('preset-e4-70b-gptq');
@@ -138,8 +145,13 @@ test('the Seed questions menu loads a preset by search and click, and shows its 
   assert.equal(state.weights, 'gptq-4bit-g128');
   const weights = await page.evaluate(() => window.llmSizer.results().memory.weightsBytes);
   assert.ok(weights > 35e9 && weights < 40e9, `70B GPTQ weights ${weights}`);
-  await settle();
-  assert.ok(await rect('preset-answer'), 'the answer card is drawn');
+  let card = null;
+  for (let i = 0; i < 30 && !card; ++i) {
+    card = await rect('preset-answer');
+    if (!card) await page.waitForTimeout(100);
+  }
+  assert.ok(card && card.height > 0, 'the answer card is drawn');
+  assert.ok((await screenshotVariance(page, 'presets-answer.png')) > 10, 'the page shows content');
   assert.deepEqual(errors, []);
   await ctx.close();
 });
