@@ -127,9 +127,28 @@ void draw_compare(App& app) {
 
   const bool have_current = app.error.empty();
   const int columns = 1 + (have_current ? 1 : 0) + static_cast<int>(app.pinned.size());
+  // Mode-specific rows appear when any compared configuration has that mode.
+  bool any_inference = have_current && app.results.scenario.mode == sizer::Mode::inference;
+  bool any_training = have_current && app.results.scenario.mode == sizer::Mode::training;
+  for (const PinnedConfig& p : app.pinned) {
+    any_inference |= p.results.scenario.mode == sizer::Mode::inference;
+    any_training |= p.results.scenario.mode == sizer::Mode::training;
+  }
+  std::vector<const Row*> shown;
+  for (const Row& row : rows()) {
+    if ((row.inference_only && !any_inference) || (row.training_only && !any_training)) continue;
+    shown.push_back(&row);
+  }
+  // A horizontally scrolling table is a child window that would otherwise take all the height
+  // left in the column (and keep the wheel); size it to its rows: header, buttons, data, and the
+  // horizontal scrollbar.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float row_h = ImGui::GetTextLineHeight() + style.CellPadding.y * 2 + 1;
+  const float table_h =
+      row_h * static_cast<float>(shown.size() + 2) + style.ScrollbarSize + style.CellPadding.y * 2;
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
-  if (!ImGui::BeginTable("##compare", columns, flags)) {
+  if (!ImGui::BeginTable("##compare", columns, flags, ImVec2(0, table_h))) {
     ImGui::PopID();
     return;
   }
@@ -161,15 +180,8 @@ void draw_compare(App& app) {
   }
 
   const ImU32 highlight = widgets::series_color(1, 0.25f);
-  for (const Row& row : rows()) {
-    // Mode-specific rows appear when any compared configuration has that mode.
-    bool any_inference = have_current && app.results.scenario.mode == sizer::Mode::inference;
-    bool any_training = have_current && app.results.scenario.mode == sizer::Mode::training;
-    for (const PinnedConfig& p : app.pinned) {
-      any_inference |= p.results.scenario.mode == sizer::Mode::inference;
-      any_training |= p.results.scenario.mode == sizer::Mode::training;
-    }
-    if ((row.inference_only && !any_inference) || (row.training_only && !any_training)) continue;
+  for (const Row* shown_row : shown) {
+    const Row& row = *shown_row;
 
     ImGui::TableNextRow();
     ImGui::TableNextColumn();

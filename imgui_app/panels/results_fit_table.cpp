@@ -122,12 +122,17 @@ void draw_fit_table(App& app) {
   }
   const bool training = app.results.scenario.mode == sizer::Mode::training;
 
+  // Wide screens: every column fits, widths shared by weight. Phones: fixed widths with a narrow
+  // name column (the full name is in the row tooltip) and horizontal scrolling for the rest.
+  const bool narrow = app.ui.narrow;
   const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
-                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
+                                (narrow ? ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit
+                                        : ImGuiTableFlags_SizingStretchProp);
   const float row_h = ImGui::GetFrameHeight();
   const float height = row_h * (static_cast<float>(std::min<size_t>(rows.size(), 12)) + 1.6f);
-  if (!ImGui::BeginTable("##fit", kColumnCount, flags, ImVec2(0, height))) {
+  if (!ImGui::BeginTable(narrow ? "##fit_narrow" : "##fit", kColumnCount, flags,
+                         ImVec2(0, height))) {
     ImGui::PopID();
     return;
   }
@@ -145,7 +150,15 @@ void draw_fit_table(App& app) {
             (app.ui.fit_table_ascending ? ImGuiTableColumnFlags_PreferSortAscending
                                         : ImGuiTableColumnFlags_PreferSortDescending);
     }
-    ImGui::TableSetupColumn(headers[c], cf, 0.0f, static_cast<ImGuiID>(c));
+    float width = 0;  // 0 = automatic (fixed fit) or weight 1 (stretch)
+    if (c == kGpu) {
+      cf |= narrow ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch;
+      width = narrow ? 8 * em : 2.6f;
+    } else if (c == kMemory && !narrow) {
+      cf |= ImGuiTableColumnFlags_WidthStretch;
+      width = 1.8f;
+    }
+    ImGui::TableSetupColumn(headers[c], cf, width, static_cast<ImGuiID>(c));
   }
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableHeadersRow();
@@ -192,8 +205,10 @@ void draw_fit_table(App& app) {
       ImGui::TextUnformatted(fmt::k_dash);
     } else {
       const double share = r.capacity_bytes > 0 ? r.per_gpu_bytes / r.capacity_bytes : 0;
-      ImGui::TextUnformatted(
-          (fmt::bytes_binary(r.per_gpu_bytes) + " (" + fmt::percent(share) + ")").c_str());
+      const std::string used =
+          narrow ? fmt::percent(share)
+                 : fmt::bytes_binary(r.per_gpu_bytes) + " (" + fmt::percent(share) + ")";
+      ImGui::TextUnformatted(used.c_str());
     }
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(none ? fmt::k_dash : fmt::number(r.tokens_per_second).c_str());

@@ -103,10 +103,12 @@ void draw_memory(const App& app) {
   // The catalog's marketed size vs what the device reports: say which unit a label uses.
   const sizer::Gpu& gpu = app.results.scenario.hardware.gpu;
   if (gpu.memory_gb > 0) {
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled(
         "%s", trf("res.mem.units_note",
                   {fmt::number(gpu.memory_gb), fmt::bytes_binary(gpu.memory_capacity_bytes)})
                   .c_str());
+    ImGui::PopTextWrapPos();
   }
   ImGui::PopID();
 }

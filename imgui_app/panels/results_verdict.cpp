@@ -66,7 +66,6 @@ void draw_headline(const App& app) {
                                                   fmt::bytes_binary(m.capacity_bytes)})
                              .c_str());
   if (ImGui::IsItemHovered()) formula_tooltip(app.results, "memory.perGpuBytes");
-  if (!m.fits && !m.first_reason.empty()) ImGui::TextDisabled("%s", m.first_reason.c_str());
   if (m.host_ram_bytes > 0) {
     ImGui::TextUnformatted(trf("res.verdict.host_ram",
                                {fmt::bytes_binary(m.host_ram_bytes),

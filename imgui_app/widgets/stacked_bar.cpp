@@ -62,7 +62,15 @@ int stacked_bar(const char* id, const StackedBarSpec& spec, float width, float h
 
   if (has_capacity && scale_max > 0) {
     const float cx = origin.x + static_cast<float>(spec.capacity / scale_max) * width;
-    const ImU32 line = total > spec.capacity ? bad_color() : ImGui::GetColorU32(ImGuiCol_Text);
+    const bool overflow = total > spec.capacity;
+    const ImU32 line = overflow ? bad_color() : ImGui::GetColorU32(ImGuiCol_Text);
+    if (overflow) {
+      // Everything past the line does not fit: veil it and frame it in the warning colour.
+      ImVec4 veil = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+      veil.w = 0.45f;
+      draw->AddRectFilled(ImVec2(cx, bar_min.y), bar_max, ImGui::GetColorU32(veil));
+      draw->AddRect(ImVec2(cx, bar_min.y), bar_max, line, 0, 0, 0.12f * em);
+    }
     draw->AddLine(ImVec2(cx, bar_min.y - 0.25f * em), ImVec2(cx, bar_max.y + 0.25f * em), line,
                   0.18f * em);
     if (spec.capacity_label && *spec.capacity_label) {

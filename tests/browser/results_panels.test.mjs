@@ -30,15 +30,24 @@ async function open({ width = 1280, height = 800, colorScheme = 'light' } = {}) 
   return { page, errors, ctx, width, height };
 }
 
+// Chromium reports the GLFW port's wheel listener (registered passive, calls preventDefault) on
+// every wheel event; it is the platform layer's, harmless, and not what these tests check.
+const passiveWheelNotice = 'Unable to preventDefault inside passive event listener';
+const realErrors = (errors) => errors.filter((e) => !e.includes(passiveWheelNotice));
+
 const state = (page) => page.evaluate(() => window.llmSizer.getState());
 const results = (page) => page.evaluate(() => window.llmSizer.results());
 const rect = (page, id) => page.evaluate((i) => window.llmSizer.widgetRect(i), id);
 const framesDrawn = (page) => page.evaluate(() => window.llmSizer.framesDrawn());
 
+// Waits until the app has drawn `n` more frames. The app sleeps when idle, and an input that
+// changes nothing (a wheel at the end of the scroll range) may wake it for fewer frames, so after
+// the first frame a shortfall is not an error.
 async function settle(page, n = 3) {
   const since = await framesDrawn(page);
+  await page.waitForFunction((f) => window.llmSizer.framesDrawn() > f, since, { timeout: 15000 });
   await page.waitForFunction(([f, k]) => window.llmSizer.framesDrawn() >= f + k, [since, n],
-                             { timeout: 15000 });
+                             { timeout: 2000 }).catch(() => {});
 }
 
 async function setState(page, partial) {
@@ -59,12 +68,20 @@ async function waitRect(page, id) {
 
 // Scrolls the column holding widget `id` with the mouse wheel until the widget's centre is on
 // screen (the results sit below the inputs on a phone, and below the verdict on a desktop).
+// Scrolls the column holding widget `id` with the mouse wheel until the widget's centre is on
+// screen. The wheel is turned over the widget's column; when nothing moves (the pointer was over a
+// nested scrolling region such as the fit table, which keeps the wheel), another height is tried.
 async function scrollIntoView(page, id, viewportHeight) {
+  const heights = [viewportHeight / 2, 100, viewportHeight - 40];
+  let which = 0;
+  let lastY = null;
   for (let i = 0; i < 40; ++i) {
     const r = await waitRect(page, id);
     const cy = r.y + r.height / 2;
     if (cy > 60 && cy < viewportHeight - 20) return r;
-    await page.mouse.move(r.x + Math.min(r.width / 2, 20), viewportHeight / 2);
+    if (lastY !== null && Math.abs(lastY - r.y) < 1) which = (which + 1) % heights.length;
+    lastY = r.y;
+    await page.mouse.move(r.x + 4, heights[which]);
     await page.mouse.wheel(0, Math.max(-300, Math.min(300, cy - viewportHeight / 2)));
     await settle(page, 2);
   }
@@ -75,6 +92,9 @@ async function click(page, id, viewportHeight) {
   const r = await scrollIntoView(page, id, viewportHeight);
   const x = r.x + Math.min(r.width / 2, 40);
   const y = r.y + r.height / 2;
+  // Hover first, as a person does (ImGui takes a press on an item hovered the frame before); the
+  // one-pixel approach makes sure a move event fires even when the pointer is already there.
+  await page.mouse.move(x - 1, y);
   await page.mouse.move(x, y);
   await settle(page, 2);
   await page.mouse.click(x, y);
@@ -85,20 +105,20 @@ test('a 70B model at FP16 on one RTX 4090 does not fit, and one click on a sugge
      async () => {
   const { page, errors, ctx, height } = await open();
   await setState(page, { mode: 'inference', model: 'llama-2-70b', gpu: 'rtx-4090-24gb',
-                         gpuCount: 1, weightsFormat: 'fp16', batch: 1 });
+                         gpuCount: 1, weights: 'fp16', batch: 1 });
   const inputsBefore = await state(page);
   assert.equal((await results(page)).memory.fits, false, '140 GB of weights cannot fit in 24 GB');
   await click(page, 'suggestion-0', height);
   assert.equal((await results(page)).memory.fits, true, 'the applied suggestion fits');
   assert.notDeepEqual(await state(page), inputsBefore, 'the suggestion changed the inputs');
-  assert.deepEqual(errors, []);
+  assert.deepEqual(realErrors(errors), []);
   await ctx.close();
 });
 
 test('filtering the fit table and clicking a row selects that GPU and its card count', async () => {
   const { page, errors, ctx, height } = await open();
   await setState(page, { mode: 'inference', model: 'llama-2-70b', gpu: 'rtx-4090-24gb',
-                         gpuCount: 1, weightsFormat: 'fp16', batch: 1 });
+                         gpuCount: 1, weights: 'fp16', batch: 1 });
   await click(page, 'fit-filter', height);
   await page.keyboard.type('H100 SXM', { delay: 20 });
   await settle(page);
@@ -108,24 +128,25 @@ test('filtering the fit table and clicking a row selects that GPU and its card c
   // 70B in FP16 is ~138 GB of weights: two 80 GB cards are the fewest that hold it.
   assert.equal(s.gpuCount, 2);
   assert.equal((await results(page)).memory.fits, true);
-  assert.deepEqual(errors, []);
+  assert.deepEqual(realErrors(errors), []);
   await ctx.close();
 });
 
-test('pinning a configuration keeps it beside the current one after the inputs change',
-     async () => {
+test('pinned configurations can be restored and removed', async () => {
   const { page, errors, ctx, height } = await open();
   await setState(page, { mode: 'inference', model: 'llama-2-7b', gpu: 'rtx-4090-24gb',
-                         gpuCount: 1, weightsFormat: 'fp16', batch: 1 });
+                         gpuCount: 1, weights: 'fp16', batch: 1 });
   await click(page, 'compare-pin', height);
-  await setState(page, { weightsFormat: 'awq-4bit-g128' });
-  await waitRect(page, 'compare-restore-0');
+  await setState(page, { weights: 'awq-4bit-g128' });
+  await click(page, 'compare-pin', height);
+  await setState(page, { weights: 'int8' });
   await click(page, 'compare-restore-0', height);
-  assert.equal((await state(page)).weightsFormat, 'fp16', 'restoring brings the pinned inputs back');
+  assert.equal((await state(page)).weights, 'fp16', 'restoring brings the first pin back');
+  // Removing the first pin moves the second into its place.
   await click(page, 'compare-remove-0', height);
-  await settle(page);
-  assert.equal(await rect(page, 'compare-remove-0'), null, 'removed');
-  assert.deepEqual(errors, []);
+  await click(page, 'compare-restore-0', height);
+  assert.equal((await state(page)).weights, 'awq-4bit-g128', 'the second pin is now the first');
+  assert.deepEqual(realErrors(errors), []);
   await ctx.close();
 });
 
@@ -133,7 +154,7 @@ test('pinning a configuration keeps it beside the current one after the inputs c
 async function shoot(name, { width, height, colorScheme, lang, partial }) {
   const { page, errors, ctx } = await open({ width, height, colorScheme });
   await setState(page, { ...partial, lang, theme: colorScheme });
-  await page.mouse.move(width - 30, height / 2);
+  await page.mouse.move(width - 6, height / 2);
   const first = await rect(page, 'verdict');
   if (first && first.y > height / 2) {
     await page.mouse.wheel(0, first.y - 80);
@@ -145,15 +166,15 @@ async function shoot(name, { width, height, colorScheme, lang, partial }) {
     await page.mouse.wheel(0, height - 120);
     await settle(page);
   }
-  assert.deepEqual(errors, []);
+  assert.deepEqual(realErrors(errors), []);
   await ctx.close();
 }
 
 const inference = { mode: 'inference', model: 'llama-2-7b', gpu: 'rtx-4090-24gb', gpuCount: 1,
-                    weightsFormat: 'fp16', batch: 8, promptTokens: 2000, outputTokens: 500 };
+                    weights: 'fp16', batch: 8, promptTokens: 2000, outputTokens: 500 };
 const notFitting = { ...inference, model: 'llama-2-70b', batch: 1 };
 const training = { mode: 'training', model: 'llama-2-7b', gpu: 'a100-sxm-80gb', gpuCount: 8,
-                   weightsFormat: 'bf16', method: 'full' };
+                   weights: 'bf16', training: { method: 'full' } };
 
 test('results screenshots: desktop light en (inference)', () =>
   shoot('desktop-light-en', { width: 1280, height: 800, colorScheme: 'light', lang: 'en',
