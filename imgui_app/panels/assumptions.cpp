@@ -55,8 +55,13 @@ void draw_table(App& app) {
     bool overridden = it != s.assumption_overrides.end();
     double v = overridden ? it->second : def;
     ImGui::SetNextItemWidth(overridden ? -ui::em() * 2.2f : -FLT_MIN);
-    const char* format = info.unit == "bytes" ? "%.4g B" : "%.4g";
-    if (ImGui::InputDouble("##v", &v, 0, 0, format) && std::isfinite(v) && v >= 0) {
+    // Bytes are edited in GiB and seconds in microseconds, the units their sources use.
+    double scale = info.unit == "bytes" ? 1073741824.0 : (info.unit == "seconds" ? 1e-6 : 1.0);
+    const char* format =
+        info.unit == "bytes" ? "%.3f GiB" : (info.unit == "seconds" ? "%.3g \xC2\xB5s" : "%.4g");
+    double shown = v / scale;
+    if (ImGui::InputDouble("##v", &shown, 0, 0, format) && std::isfinite(shown) && shown >= 0) {
+      v = shown * scale;
       s.assumption_overrides[info.key] = v;
       sizer::set_assumption(s.assumptions, info.key, v);
       app.dirty = true;
