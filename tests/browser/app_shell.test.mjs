@@ -122,6 +122,21 @@ test('typing "qwen 7" in the model picker and clicking the first match selects a
   await ctx.close();
 });
 
+test('the GPU picker searches the catalog: typing "h100" offers the H100', async () => {
+  const { page, errors, ctx } = await open();
+  await clickWidget(page, 'gpu-picker');
+  const typed = await framesDrawn(page);
+  await page.keyboard.type('h100', { delay: 20 });
+  await settle(page, typed);
+  await clickWidget(page, 'gpu-first-match');
+  const s = await state(page);
+  assert.match(String(s.gpu), /^h100/);
+  const r = await page.evaluate(() => window.llmSizer.results());
+  assert.ok(r.memory.capacityBytes > 70e9, `${r.memory.capacityBytes}`);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
 test('clicking the Fine-tune tab switches to LoRA training', async () => {
   const { page, ctx } = await open();
   await clickWidget(page, 'tab-finetune');
