@@ -28,6 +28,7 @@
 #include "panels/assumptions.hpp"
 #include "panels/header.hpp"
 #include "panels/inputs.hpp"
+#include "panels/inputs_widgets.hpp"
 #include "panels/results.hpp"
 #include "platform.hpp"
 #include "sizer/request_json.hpp"
@@ -279,10 +280,19 @@ void draw_shell(app::App& app) {
   ImGui::Begin("##shell", nullptr, flags);
   app::draw_header(app);
   if (app.ui.narrow) {
+    // One column: inputs, then results. A phone user wants the answer too, so the top offers a
+    // jump down to it.
+    static bool jump_to_results = false;
     ImGui::BeginChild("##column");
+    if (ImGui::Button(app::tr("layout.jump_results"))) jump_to_results = true;
+    app::ui::tag(app, "jump-results");
     draw_inputs_side(app);
     ImGui::Spacing();
     ImGui::Separator();
+    if (jump_to_results) {
+      ImGui::SetScrollHereY(0.0f);
+      jump_to_results = false;
+    }
     app::draw_results_column(app);
     drag_scroll();
     ImGui::EndChild();
@@ -389,8 +399,7 @@ void frame(void* arg) {
   handle_page_events(sh);
   update_viewport(sh);
   glfwPollEvents();
-  if (ImGui::GetCurrentContext()->InputEventsQueue.Size > 0 || sh.app.dirty)
-    wake(sh);
+  if (ImGui::GetCurrentContext()->InputEventsQueue.Size > 0 || sh.app.dirty) wake(sh);
   if (sh.frames_left <= 0 && glfwGetTime() > sh.awake_until) {
     platform::sleep();  // until the next input event, resize, page event or setState()
     return;

@@ -296,6 +296,17 @@ test('the app survives a lost and restored WebGL context', async () => {
   await ctx.close();
 });
 
+test('on a phone the results are one tap away', async () => {
+  const { page, ctx } = await open({ width: 400, height: 800 });
+  assert.ok((await rect(page, 'model-picker')).y > 0);
+  await clickWidget(page, 'jump-results');
+  const since = await framesDrawn(page);
+  await page.mouse.move(200, 400);  // one more event: the scroll lands on the next frame
+  await settle(page, since, 2).catch(() => {});
+  assert.ok((await rect(page, 'model-picker')).y < 0, 'the inputs scrolled away');
+  await ctx.close();
+});
+
 for (const [width, height] of [[1280, 800], [400, 800]]) {
   for (const lang of ['en', 'zh']) {
     for (const theme of ['light', 'dark']) {
