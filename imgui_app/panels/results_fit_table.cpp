@@ -157,6 +157,8 @@ void draw_fit_table(App& app) {
     } else if (c == kMemory && !narrow) {
       cf |= ImGuiTableColumnFlags_WidthStretch;
       width = 1.8f;
+    } else {
+      cf |= ImGuiTableColumnFlags_WidthFixed;  // numbers: as wide as their header or content
     }
     ImGui::TableSetupColumn(headers[c], cf, width, static_cast<ImGuiID>(c));
   }

@@ -75,7 +75,10 @@ void draw_chart(const App& app) {
     spec.marker_x = 0.5;
   }
   spec.highlight_x = app.inputs.inference.batch;
+  ImGui::BeginGroup();
   const widgets::ChartHover hover = widgets::line_chart("speed-chart", spec, ImVec2(0, 16 * em));
+  ImGui::EndGroup();
+  publish_last_item(app, "speed-chart");
   if (hover.series >= 0) {
     const double batch = s.batch[hover.point];
     const bool fits = s.max_batch >= 1 && batch <= s.max_batch;

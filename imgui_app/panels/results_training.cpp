@@ -52,6 +52,7 @@ void draw_step_split(const App& app) {
       {tr("res.train.communication"), t.communication_seconds_per_step, widgets::series_color(1)},
   };
   const int hovered = widgets::stacked_bar("##split", spec, 0, 1.6f * em);
+  publish_last_item(app, "training-split");
   if (hovered >= 0) {
     const widgets::BarSegment& s = spec.segments[static_cast<size_t>(hovered)];
     formula_tooltip(

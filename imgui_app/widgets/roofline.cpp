@@ -56,9 +56,10 @@ int roofline(const char* id, const RooflineSpec& spec, ImVec2 size) {
     const ImU32 muted = muted_text_color();
     if (spec.compute_label && *spec.compute_label) {
       const ImVec2 ts = ImGui::CalcTextSize(spec.compute_label);
-      label_with_backdrop(draw,
-                          ImVec2(std::max(b.x, c.x - ts.x - 0.3f * em), b.y - ts.y - 0.2f * em),
-                          muted, spec.compute_label);
+      // Above the ceiling, ending at the ridge: the space over the slope is empty, while the
+      // ceiling right of the ridge is where compute-bound points sit.
+      const float lx = std::max(f.plot_min.x + 0.3f * em, b.x - ts.x - 0.3f * em);
+      label_with_backdrop(draw, ImVec2(lx, b.y - ts.y - 0.2f * em), muted, spec.compute_label);
     }
     if (spec.memory_label && *spec.memory_label) {
       // Beside the middle of the slope, below it (the slope rises to the right).

@@ -66,26 +66,37 @@ async function waitRect(page, id) {
   return r;
 }
 
-// Scrolls the column holding widget `id` with the mouse wheel until the widget's centre is on
-// screen (the results sit below the inputs on a phone, and below the verdict on a desktop).
-// Scrolls the column holding widget `id` with the mouse wheel until the widget's centre is on
-// screen. The wheel is turned over the widget's column; when nothing moves (the pointer was over a
-// nested scrolling region such as the fit table, which keeps the wheel), another height is tried.
-async function scrollIntoView(page, id, viewportHeight) {
+// Scrolls the column holding widget `id` with the mouse wheel until the widget's top is between
+// `top` and `bottom` (or the column cannot scroll further). The wheel is turned over the widget's
+// column; when nothing moves (the pointer was over a nested scrolling region such as the fit
+// table, which keeps the wheel), another height is tried.
+async function scrollTo(page, id, viewportHeight, top, bottom) {
   const heights = [viewportHeight / 2, 100, viewportHeight - 40];
   let which = 0;
   let lastY = null;
+  let stuck = 0;
   for (let i = 0; i < 40; ++i) {
     const r = await waitRect(page, id);
-    const cy = r.y + r.height / 2;
-    if (cy > 60 && cy < viewportHeight - 20) return r;
-    if (lastY !== null && Math.abs(lastY - r.y) < 1) which = (which + 1) % heights.length;
+    if (r.y >= top && r.y + r.height <= bottom) return r;
+    if (lastY !== null && Math.abs(lastY - r.y) < 1) {
+      which = (which + 1) % heights.length;
+      if (++stuck > heights.length) return r;  // at the end of the scroll range
+    } else {
+      stuck = 0;
+    }
     lastY = r.y;
     await page.mouse.move(r.x + 4, heights[which]);
-    await page.mouse.wheel(0, Math.max(-300, Math.min(300, cy - viewportHeight / 2)));
+    const target = (top + Math.min(bottom - r.height, top + viewportHeight / 3)) / 2;
+    await page.mouse.wheel(0, Math.max(-300, Math.min(300, r.y - target)));
     await settle(page, 2);
   }
-  assert.fail(`could not scroll ${id} into view`);
+  return waitRect(page, id);
+}
+
+async function scrollIntoView(page, id, viewportHeight) {
+  const r = await scrollTo(page, id, viewportHeight, 60, viewportHeight - 20);
+  assert.ok(r.y >= 40 && r.y + r.height <= viewportHeight, `${id} scrolled into view`);
+  return r;
 }
 
 async function click(page, id, viewportHeight) {
@@ -140,6 +151,8 @@ test('pinned configurations can be restored and removed', async () => {
   await setState(page, { weights: 'awq-4bit-g128' });
   await click(page, 'compare-pin', height);
   await setState(page, { weights: 'int8' });
+  await scrollTo(page, 'compare-pin', height, 50, height * 0.45);
+  assert.ok(await screenshotVariance(page, 'results-compare-desktop.png') > 50);
   await click(page, 'compare-restore-0', height);
   assert.equal((await state(page)).weights, 'fp16', 'restoring brings the first pin back');
   // Removing the first pin moves the second into its place.
@@ -150,21 +163,14 @@ test('pinned configurations can be restored and removed', async () => {
   await ctx.close();
 });
 
-// Screenshots of every results panel: the column is scrolled one screen at a time.
-async function shoot(name, { width, height, colorScheme, lang, partial }) {
+// Screenshots of the results column, one per panel: each anchor widget is scrolled near the top.
+async function shoot(name, { width, height, colorScheme, lang, partial, anchors }) {
   const { page, errors, ctx } = await open({ width, height, colorScheme });
   await setState(page, { ...partial, lang, theme: colorScheme });
-  await page.mouse.move(width - 6, height / 2);
-  const first = await rect(page, 'verdict');
-  if (first && first.y > height / 2) {
-    await page.mouse.wheel(0, first.y - 80);
-    await settle(page);
-  }
-  for (let i = 0; i < 4; ++i) {
-    const variance = await screenshotVariance(page, `results-${name}-${i}.png`);
-    assert.ok(variance > 50, `${name} ${i} shows something`);
-    await page.mouse.wheel(0, height - 120);
-    await settle(page);
+  for (const id of anchors) {
+    await scrollTo(page, id, height, 50, height * 0.45);
+    const variance = await screenshotVariance(page, `results-${name}-${id}.png`);
+    assert.ok(variance > 50, `${name} ${id} shows something`);
   }
   assert.deepEqual(realErrors(errors), []);
   await ctx.close();
@@ -173,21 +179,23 @@ async function shoot(name, { width, height, colorScheme, lang, partial }) {
 const inference = { mode: 'inference', model: 'llama-2-7b', gpu: 'rtx-4090-24gb', gpuCount: 1,
                     weights: 'fp16', batch: 8, promptTokens: 2000, outputTokens: 500 };
 const notFitting = { ...inference, model: 'llama-2-70b', batch: 1 };
+const inferenceAnchors = ['verdict', 'speed-chart', 'roofline', 'fit-filter', 'compare-pin'];
+const trainingAnchors = ['verdict', 'training-split', 'fit-filter', 'compare-pin'];
 const training = { mode: 'training', model: 'llama-2-7b', gpu: 'a100-sxm-80gb', gpuCount: 8,
                    weights: 'bf16', training: { method: 'full' } };
 
 test('results screenshots: desktop light en (inference)', () =>
   shoot('desktop-light-en', { width: 1280, height: 800, colorScheme: 'light', lang: 'en',
-                              partial: inference }));
+                              partial: inference, anchors: inferenceAnchors }));
 test('results screenshots: desktop dark zh (does not fit)', () =>
   shoot('desktop-dark-zh', { width: 1280, height: 800, colorScheme: 'dark', lang: 'zh',
-                             partial: notFitting }));
+                             partial: notFitting, anchors: inferenceAnchors }));
 test('results screenshots: desktop dark en (training)', () =>
   shoot('desktop-dark-training', { width: 1280, height: 800, colorScheme: 'dark', lang: 'en',
-                                   partial: training }));
+                                   partial: training, anchors: trainingAnchors }));
 test('results screenshots: phone light zh (inference)', () =>
   shoot('phone-light-zh', { width: 400, height: 800, colorScheme: 'light', lang: 'zh',
-                            partial: inference }));
+                            partial: inference, anchors: inferenceAnchors }));
 test('results screenshots: phone dark en (does not fit)', () =>
   shoot('phone-dark-en', { width: 400, height: 800, colorScheme: 'dark', lang: 'en',
-                           partial: notFitting }));
+                           partial: notFitting, anchors: inferenceAnchors }));
