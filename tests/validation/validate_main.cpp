@@ -30,7 +30,7 @@ const std::map<std::string, std::string>& outlier_notes() {
        "Apple GPUs: llama.cpp's Metal Q4_K_M mat-vec kernels reach a lower share of bandwidth than "
        "its F16 kernels (M2 Ultra 0.48 vs 0.74, M1 Max 0.44 vs 0.75, from rows M-025..M-031); one "
        "decode efficiency per engine cannot hold both. The F16 rows on the same chips are within "
-       "~20%."},
+       "~20%, and the base M1 row M-024 (Q4_K_M, patched to its 68 GB/s) is +25%."},
       {"M-027", "Same cause as M-025 (Metal Q4_K_M kernels, M1 Max)."},
       {"M-028", "Same cause as M-025 (Metal Q4_K_M kernels, M2 Ultra)."},
       {"M-032", "Same cause as M-025 (Metal Q4_K_M kernels, M3 Max)."},
@@ -54,7 +54,7 @@ const std::map<std::string, std::string>& outlier_notes() {
        "(M-133 +18%, M-137 +27%, M-139 -6%, M-141 -19%, M-143 -1%): eager HF decoding is "
        "host-bound, and its per-step host time varies with the run more than with the model."},
       {"M-145",
-       "Activations are 4.7 of the estimate's 12.8 GB and scale with seqLen, which the request "
+       "Activations are 4.7 of the estimate's 12.2 GB and scale with seqLen, which the request "
        "takes from the longest Alpaca sample under the Llama 2 tokenizer (1304); its notes say "
        "the length under StableLM's GPT-NeoX tokenizer (50k vocabulary, fewer tokens per text) "
        "is not given. The same accounting is within 6% on the Llama 2 7B row M-146 of the same "
@@ -85,29 +85,30 @@ const std::map<std::string, std::string>& outlier_notes() {
       {"M-209",
        "optimizer_in_bwd=True (request notes): each gradient is freed right after its update, so "
        "there is no full gradient buffer; the request cannot express that. Without the estimate's "
-       "16.1 GB of BF16 gradients it is 37.4 GB, within 7% of the measurement."},
+       "16.1 GB of BF16 gradients it is 36.8 GB, 8% under the measurement."},
       {"M-219",
        "The estimate's ZeRO-3 gather buffer is two layers of 16-bit weights (12.9 GB for "
        "405B's 3.2B-parameter layers); torchtune's FSDP2 all-gathers the NF4 tensors themselves "
-       "(~4x smaller), which would bring the estimate within ~10%. The engine's gather buffer "
-       "does not follow the weight format."},
+       "(~0.53 instead of 2 bytes per parameter, 3.4 GB), which would bring the estimate to ~54 "
+       "GB (+12%). The engine's gather buffer does not follow the weight format."},
       {"M-223",
        "Same optimizer-in-backward cause as M-209 ('optimizer step fused into backward'): "
-       "without the 6.4 GB gradient buffer the estimate is within ~7%. Activation offloading "
+       "without the 6.4 GB gradient buffer the estimate is 4% over. Activation offloading "
        "(also in this run) is not expressible either."},
       {"M-224",
        "The 'all memory optimizations' QLoRA run offloads activations to CPU (request notes), "
        "which the request cannot express: the estimate's 6.8 GB of activations are most of its "
-       "9.8 GB; without them it is 3.0 GB against 4.9 GB measured."},
+       "9.2 GB; without them it is 2.4 GB against 4.9 GB measured (the layer being recomputed "
+       "stays on the GPU)."},
       {"M-225",
        "Low-confidence row: batch, checkpointing and optimizer come from a linked config of April "
        "2024 that the request approximates (recompute full, micro-batch 2, Alpaca samples "
        "truncated at 512 tokens)."},
       {"M-227",
        "Not explained. Low-confidence row ('settings as in linked config', Apr 2024): pure BF16 "
-       "AdamW (patched in, as the row states bf16) gives 15.7 GB, mixed precision 28.9 GB; the "
+       "AdamW (patched in, as the row states bf16) gives 15.1 GB, mixed precision 28.9 GB; the "
        "measured 22.9 GB lies between. FP32 AdamW moments over BF16 weights (12 bytes per "
-       "parameter) would give ~22.4 GB, but the row does not say so, so the request is not "
+       "parameter) would give ~21.9 GB (-5%), but the row does not say so, so the request is not "
        "patched that way."},
       {"M-254",
        "One trainingMfu for every GPU: these llm-foundry H100 rows reach 0.40-0.57 of the 989 "
