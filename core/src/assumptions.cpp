@@ -34,7 +34,7 @@ const std::vector<Field>& fields() {
        [](Assumptions& a, double v) { a.decode_bandwidth_efficiency_hbm = v; }},
       {{"decodeOverheadSecondsPerLayer", "Fixed time per layer per decode step", "seconds",
         "kernel launches and host work: llama.cpp ~0.1 ms (rows M-001..M-033), eager HF "
-        "Transformers ~0.6 ms (rows M-129, M-131, M-135)"},
+        "Transformers ~0.6 ms (rows M-131, M-135; Phi-1.5, row M-129, spends ~0.9 ms)"},
        [](const Assumptions& a) { return a.decode_overhead_seconds_per_layer; },
        [](Assumptions& a, double v) { a.decode_overhead_seconds_per_layer = v; }},
       {{"dequantOverheadSecondsPerLayer", "Extra time per layer per step for bitsandbytes",
