@@ -29,6 +29,7 @@
 #include "panels/header.hpp"
 #include "panels/inputs.hpp"
 #include "panels/inputs_widgets.hpp"
+#include "panels/presets.hpp"
 #include "panels/results.hpp"
 #include "platform.hpp"
 #include "sizer/request_json.hpp"
@@ -279,6 +280,7 @@ void draw_shell(app::App& app) {
                            ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("##shell", nullptr, flags);
   app::draw_header(app);
+  app::draw_preset_answer(app);
   if (app.ui.narrow) {
     // One column: inputs, then results. A phone user wants the answer too, so the top offers a
     // jump down to it.

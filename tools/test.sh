@@ -68,7 +68,7 @@ fi
 
 if [ "$FUZZ_SECONDS" != "0" ] && [ -f tests/fuzz/CMakeLists.txt ]; then
   step "fuzz smoke (${FUZZ_SECONDS}s per target)"
-  if cmake --preset fuzz >build/logs/fuzz-configure.log 2>&1 && cmake --build --preset fuzz -j "$JOBS"; then
+  if cmake --preset fuzz >build/logs/fuzz-configure.log 2>&1 && cmake --build --preset fuzz -j "$JOBS" --target fuzz_all; then
     for bin in build/fuzz/tests/fuzz/fuzz_*; do
       [ -x "$bin" ] || continue
       name=$(basename "$bin")

@@ -8,6 +8,7 @@
 #include "logic/i18n.hpp"
 #include "misc/cpp/imgui_stdlib.h"
 #include "panels/inputs_widgets.hpp"
+#include "panels/presets.hpp"
 #include "platform.hpp"
 
 namespace app {
@@ -22,6 +23,8 @@ void copy_share_link(App& app) {
 // Language and theme switches plus the copy button.
 void draw_controls(App& app) {
   UiState& ui = app.ui;
+  draw_presets_menu(app);
+  ImGui::SameLine();
   // Each language is named in itself, so a reader of either can find the switch.
   if (ImGui::RadioButton("EN", ui.lang == Lang::en)) ui.lang = Lang::en;
   ui::tag(app, "lang-en");
