@@ -469,6 +469,7 @@ int main() {
   platform::install(make_hooks(sh));
 
   ImGui_ImplGlfw_InitForOpenGL(sh.window, true);
+  platform::route_wheel_to_canvas();
   ImGui_ImplOpenGL3_Init("#version 300 es");
   io.SetClipboardTextFn = set_clipboard;  // the GLFW backend installs its (stub) functions
   io.GetClipboardTextFn = get_clipboard;

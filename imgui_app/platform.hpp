@@ -18,6 +18,10 @@ struct Hooks {
 
 void install(Hooks hooks);
 
+// Call after the ImGui GLFW backend is initialised: it listens for wheel events on the document,
+// which Chromium treats as passive, so every preventDefault logs an error. Move it to the canvas.
+void route_wheel_to_canvas();
+
 // Size of the canvas in CSS pixels and the device pixel ratio (HiDPI, browser zoom).
 struct Viewport {
   int css_width = 1280;

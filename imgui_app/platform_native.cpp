@@ -21,6 +21,7 @@ bool g_sleep_requested = false;
 namespace platform {
 
 void install(Hooks hooks) { g_hooks = std::move(hooks); }
+void route_wheel_to_canvas() {}
 Viewport viewport() { return g_viewport; }
 void set_canvas_size(int, int) {}
 bool prefers_dark() { return false; }

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "imgui.h"
 #include "platform.hpp"
 
 namespace {
@@ -226,6 +227,24 @@ namespace platform {
 void install(Hooks hooks) {
   g_hooks = std::move(hooks);
   js_install_page();
+}
+
+namespace {
+// The same step sizes as ImGui 1.90.1's ImGui_ImplEmscripten_WheelCallback (which mimics SDL).
+EM_BOOL on_canvas_wheel(int, const EmscriptenWheelEvent* ev, void*) {
+  float steps_per_unit = 0.0f;
+  if (ev->deltaMode == DOM_DELTA_PIXEL) steps_per_unit = 1.0f / 100.0f;
+  if (ev->deltaMode == DOM_DELTA_LINE) steps_per_unit = 1.0f / 3.0f;
+  if (ev->deltaMode == DOM_DELTA_PAGE) steps_per_unit = 80.0f;
+  ImGui::GetIO().AddMouseWheelEvent(static_cast<float>(ev->deltaX) * -steps_per_unit,
+                                    static_cast<float>(ev->deltaY) * -steps_per_unit);
+  return EM_TRUE;  // the page itself never scrolls: the canvas fills it
+}
+}  // namespace
+
+void route_wheel_to_canvas() {
+  emscripten_set_wheel_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, false, nullptr);
+  emscripten_set_wheel_callback("#canvas", nullptr, false, on_canvas_wheel);
 }
 
 Viewport viewport() {

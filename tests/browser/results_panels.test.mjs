@@ -30,10 +30,8 @@ async function open({ width = 1280, height = 800, colorScheme = 'light' } = {}) 
   return { page, errors, ctx, width, height };
 }
 
-// Chromium reports the GLFW port's wheel listener (registered passive, calls preventDefault) on
-// every wheel event; it is the platform layer's, harmless, and not what these tests check.
-const passiveWheelNotice = 'Unable to preventDefault inside passive event listener';
-const realErrors = (errors) => errors.filter((e) => !e.includes(passiveWheelNotice));
+// Every console error fails a test (the platform layer keeps wheel listeners non-passive).
+const realErrors = (errors) => errors;
 
 const state = (page) => page.evaluate(() => window.llmSizer.getState());
 const results = (page) => page.evaluate(() => window.llmSizer.results());
