@@ -81,6 +81,20 @@ void inference_formulas(Estimate& e) {
   f["inference.maxContextTokens"] = "largest prompt + output that fits at batch " +
                                     fmt_num(s.inference.batch) + " = " +
                                     fmt_num(r.max_context_tokens);
+  f["inference.endToEndSeconds"] = fmt_num(r.ttft_seconds) + " s prefill + " +
+                                   fmt_num(s.inference.output_tokens) + " tokens x " +
+                                   fmt_num(r.decode_step_seconds * 1e3) +
+                                   " ms per step = " + fmt_num(r.end_to_end_seconds) + " s";
+  f["inference.throughputAtMaxBatch"] =
+      "the aggregate throughput re-estimated at batch " + fmt_num(r.max_batch) +
+      " (the most sequences that fit) = " + fmt_num(r.throughput_at_max_batch) + " tokens/s";
+  f["inference.communicationSecondsPerStep"] =
+      "2 all-reduces per layer x " + fmt_num(s.model.num_layers) + " layers x (ring 2(t-1)/t x " +
+      fmt_num(s.inference.batch) + " x " + fmt_num(s.model.hidden_size) +
+      " x 2 bytes / link bandwidth + latency), t = " + fmt_num(s.parallel.tensor) + " = " +
+      fmt_num(r.communication_seconds_per_step * 1e3) + " ms";
+  f["memory.hostRamBytes"] =
+      "layers, KV cache and optimizer states kept in CPU RAM = " + fmt_bytes(m.host_ram_bytes);
   f["inference.throughputTokensPerSecond"] = fmt_num(s.inference.batch) + " sequences x " +
                                              fmt_num(s.inference.output_tokens) + " tokens / " +
                                              fmt_num(r.end_to_end_seconds) +
@@ -122,6 +136,22 @@ void training_formulas(Estimate& e) {
       fmt_num(total_gpus(s)) + " GPUs x " + fmt_num(e.peak_flops / 1e12) + " TFLOPS x " +
       fmt_num(s.assumptions.training_mfu) + ") + " + fmt_num(r.communication_seconds_per_step) +
       " s exposed communication = " + fmt_num(r.step_seconds) + " s";
+  f["training.tokensPerStep"] = fmt_num(t.micro_batch) + " micro-batch x " + fmt_num(t.seq_len) +
+                                " tokens x " + fmt_num(t.grad_accumulation) + " accumulation x " +
+                                fmt_num(s.parallel.data) +
+                                " data-parallel replicas = " + fmt_num(r.tokens_per_step);
+  f["training.totalFlops"] = fmt_num(r.flops_per_token) + " FLOPs per token x " +
+                             fmt_num(t.tokens) + " tokens = " + fmt_num(r.total_flops);
+  f["training.computeSecondsPerStep"] =
+      fmt_num(r.flops_per_token) + " x " + fmt_num(r.tokens_per_step) + " tokens / (" +
+      fmt_num(total_gpus(s)) + " GPUs x " + fmt_num(e.peak_flops / 1e12) + " TFLOPS x " +
+      fmt_num(s.assumptions.training_mfu) + " MFU) = " + fmt_num(r.compute_seconds_per_step) + " s";
+  f["training.communicationSecondsPerStep"] =
+      "exposed gradient reduce / ZeRO gathers / TP all-reduces over the links (" + zero + ", TP " +
+      fmt_num(s.parallel.tensor) + ") = " + fmt_num(r.communication_seconds_per_step) + " s";
+  f["memory.hostRamBytes"] = "optimizer states" +
+                             std::string(t.offload_params ? " and parameters" : "") +
+                             " offloaded to CPU RAM = " + fmt_bytes(m.host_ram_bytes);
   f["training.tokensPerSecond"] = fmt_num(r.tokens_per_step) + " tokens / " +
                                   fmt_num(r.step_seconds) + " s = " + fmt_num(r.tokens_per_second);
   f["training.gpuHours"] =
@@ -145,6 +175,13 @@ void common_formulas(Estimate& e) {
   f["memory.perGpuBytes"] =
       "weights + KV + activations + gradients + optimizer + overhead + reserve = " +
       fmt_bytes(e.memory.per_gpu_bytes) + " of " + fmt_bytes(e.memory.capacity_bytes);
+  f["memory.totalBytes"] =
+      s.mode == Mode::training
+          ? fmt_bytes(e.memory.per_gpu_bytes) + " per GPU x " + fmt_num(total_gpus(s)) +
+                " GPUs = " + fmt_bytes(e.memory.total_bytes)
+          : "weights and KV cache once across the split + working memory, overhead and reserve "
+            "on each of " +
+                fmt_num(total_gpus(s)) + " GPUs = " + fmt_bytes(e.memory.total_bytes);
   f["cost.usdPerHour"] =
       fmt_num(total_gpus(s)) + " GPUs x $" + fmt_num(s.hardware.gpu.cloud_usd_per_gpu_hour) +
       " = $" + fmt_num(e.cost.usd_per_hour) + (e.cost.price_known ? "" : " (price unknown)");

@@ -209,12 +209,25 @@ TEST_CASE("every shown number carries its formula with the inputs substituted", 
         "6.74e+09 params x 16 bits / 8 / (1 TP x 1 PP) = 13.5 GB");
   CHECK(e.formulas.at("inference.kvCacheBytesPerToken") ==
         "2 x 32 layers x 32 KV heads x 128 head dim x 2 bytes = 524 kB");
-  for (const char* key : {"memory.kvCacheBytes", "memory.perGpuBytes", "inference.ttftSeconds",
-                          "inference.decodeTokensPerSecond", "cost.usdPerHour"}) {
+  // Every number the results panels show (imgui_app/panels/results_*.cpp) has its formula.
+  for (const char* key :
+       {"memory.kvCacheBytes", "memory.perGpuBytes", "memory.totalBytes", "memory.hostRamBytes",
+        "inference.ttftSeconds", "inference.decodeTokensPerSecond", "inference.endToEndSeconds",
+        "inference.throughputAtMaxBatch", "inference.communicationSecondsPerStep",
+        "cost.usdPerHour"}) {
+    INFO(key);
     CHECK(e.formulas.count(key) == 1);
   }
   Scenario t = training("llama-2-7b", "bf16", "a100-sxm-80gb");
   const Estimate et = estimate(t);
+  for (const char* key :
+       {"training.tokensPerStep", "training.totalFlops", "training.computeSecondsPerStep",
+        "training.communicationSecondsPerStep", "training.stepSeconds", "memory.totalBytes"}) {
+    INFO(key);
+    CHECK(et.formulas.count(key) == 1);
+  }
+  CHECK(et.formulas.at("training.tokensPerStep") ==
+        "1 micro-batch x 2048 tokens x 1 accumulation x 1 data-parallel replicas = 2048");
   CHECK(et.formulas.at("memory.optimizerBytes") ==
         "6.74e+09 trainable params x 12 bytes (ZeRO-0 over 1) = 80.9 GB");
 }
