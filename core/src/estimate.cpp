@@ -245,7 +245,8 @@ Estimate estimate(const Scenario& scenario) {
   }
   e.cost = compute_cost(s, e.inference, e.training);
   if (!e.cost.price_known) {
-    e.warnings.push_back("cost: no cloud price for " + s.hardware.gpu.name + "; costs show 0");
+    e.warnings.push_back("cost: no cloud price for " + s.hardware.gpu.name +
+                         "; cost figures are left out (set a price with a custom GPU)");
   }
   if (!e.memory.fits) e.warnings.push_back("memory: " + e.memory.first_reason);
   classify_bottleneck(e);
