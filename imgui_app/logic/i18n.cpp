@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <set>
-#include <sstream>
+
+#include "logic/tsv.hpp"
 
 namespace app::i18n {
 namespace {
@@ -37,32 +38,14 @@ std::string unescape(const std::string& s) {
   return out;
 }
 
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> cols;
-  std::size_t start = 0;
-  while (true) {
-    std::size_t tab = line.find('\t', start);
-    cols.push_back(line.substr(start, tab - start));
-    if (tab == std::string::npos) break;
-    start = tab + 1;
-  }
-  return cols;
-}
-
 }  // namespace
 
 std::vector<std::string> parse_tsv(const std::string& text, const std::string& source,
                                    Table& table) {
   std::vector<std::string> errors;
-  std::istringstream in(text);
-  std::string line;
-  int line_no = 0;
-  while (std::getline(in, line)) {
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    std::string where = source + ":" + std::to_string(line_no) + ": ";
-    std::vector<std::string> cols = split_tabs(line);
+  for (const TsvRow& row : read_tsv_rows(text)) {
+    const std::string where = source + ":" + std::to_string(row.line_no) + ": ";
+    const std::vector<std::string>& cols = row.cols;
     if (cols.size() != 3) {
       errors.push_back(where + "expected 3 columns (key, en, zh), got " +
                        std::to_string(cols.size()));

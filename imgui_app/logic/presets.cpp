@@ -10,6 +10,7 @@
 
 #include "logic/format.hpp"
 #include "logic/state_json.hpp"
+#include "logic/tsv.hpp"
 #include "sizer/request_json.hpp"
 
 namespace app {
@@ -20,21 +21,6 @@ namespace {
 const char* const k_table =
 #include "presets/seed_presets.inc"
     ;
-
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> cols;
-  std::string cur;
-  for (char c : line) {
-    if (c == '\t') {
-      cols.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  cols.push_back(cur);
-  return cols;
-}
 
 bool parse_topic(const std::string& s, PresetTopic& out) {
   for (PresetTopic t : {PresetTopic::inference_memory, PresetTopic::training_memory,
@@ -81,15 +67,9 @@ std::string lower(std::string s) {
 
 std::vector<std::string> parse_seed_presets(const std::string& tsv, std::vector<SeedPreset>& out) {
   std::vector<std::string> errors;
-  std::istringstream in(tsv);
-  std::string line;
-  int line_no = 0;
-  while (std::getline(in, line)) {
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    const std::string where = "line " + std::to_string(line_no) + ": ";
-    std::vector<std::string> cols = split_tabs(line);
+  for (const TsvRow& row : read_tsv_rows(tsv)) {
+    const std::string where = "line " + std::to_string(row.line_no) + ": ";
+    const std::vector<std::string>& cols = row.cols;
     if (cols.size() != 6) {
       errors.push_back(where + "expected 6 columns, got " + std::to_string(cols.size()));
       continue;
