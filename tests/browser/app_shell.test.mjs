@@ -4,27 +4,18 @@
 // phone sizes in both languages and both themes (build/screenshots/app-*.png).
 //   node --test tests/browser/app_shell.test.mjs   (after building the `site` target)
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { collectErrors, launchBrowser, screenshotVariance, serve, waitForApp } from './lib.mjs';
+import { collectErrors, screenshotVariance, siteAndBrowserForThisFile, waitForApp } from './lib.mjs';
 
-let browser;
-let site;
-before(async () => {
-  site = await serve();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  site?.server.close();
-});
+const shared = siteAndBrowserForThisFile();
 
 // A fresh page (own context: empty localStorage) with the app ready.
 async function open({ width = 1280, height = 800, hash = '', colorScheme = 'light', context } = {}) {
-  const ctx = context || (await browser.newContext({ viewport: { width, height }, colorScheme }));
+  const ctx = context || (await shared.browser.newContext({ viewport: { width, height }, colorScheme }));
   const page = await ctx.newPage();
   const errors = collectErrors(page);
-  await page.goto(site.url + hash);
+  await page.goto(shared.site.url + hash);
   await waitForApp(page);
   return { page, errors, ctx };
 }
@@ -196,7 +187,7 @@ test('the URL hash holds the state, survives a reload, and a broken link falls b
 });
 
 test('language and theme switch by clicking, and the language is remembered', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+  const context = await shared.browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
   const { page } = await open({ context });
   const light = await backgroundLuminance(page);
   await clickWidget(page, 'lang-zh');
@@ -208,7 +199,7 @@ test('language and theme switch by clicking, and the language is remembered', as
   const dark = await backgroundLuminance(page);
   assert.ok(light > 200 && dark < 60, `light ${light}, dark ${dark}`);
   await page.waitForTimeout(600);  // the state is saved once still
-  await page.goto(site.url);  // no hash: comes from localStorage
+  await page.goto(shared.site.url);  // no hash: comes from localStorage
   await waitForApp(page);
   const s = await state(page);
   assert.equal(s.lang, 'zh');

@@ -3,6 +3,7 @@
 // whether a screenshot shows anything, and save screenshots under build/screenshots/.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -80,4 +81,19 @@ export async function screenshotVariance(page, name) {
     const mean = sum / n;
     return sumSquares / n - mean * mean;
   }, png.toString('base64'));
+}
+
+// One server for the site and one browser per test file, closed after its tests:
+//   const shared = siteAndBrowserForThisFile();  ... shared.browser.newPage(), shared.site.url
+export function siteAndBrowserForThisFile() {
+  const shared = { site: null, browser: null };
+  before(async () => {
+    shared.site = await serve();
+    shared.browser = await launchBrowser();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    shared.site?.server.close();
+  });
+  return shared;
 }

@@ -6,26 +6,17 @@
 // window.llmSizer.getState / results.
 //   node --test tests/browser/results_panels.test.mjs   (after building the site; SIZER_DIST=...)
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { collectErrors, launchBrowser, screenshotVariance, serve, waitForApp } from './lib.mjs';
+import { collectErrors, screenshotVariance, siteAndBrowserForThisFile, waitForApp } from './lib.mjs';
 
-let browser;
-let site;
-before(async () => {
-  site = await serve();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  site?.server.close();
-});
+const shared = siteAndBrowserForThisFile();
 
 async function open({ width = 1280, height = 800, colorScheme = 'light' } = {}) {
-  const ctx = await browser.newContext({ viewport: { width, height }, colorScheme });
+  const ctx = await shared.browser.newContext({ viewport: { width, height }, colorScheme });
   const page = await ctx.newPage();
   const errors = collectErrors(page);
-  await page.goto(site.url);
+  await page.goto(shared.site.url);
   await waitForApp(page);
   return { page, errors, ctx, width, height };
 }

@@ -3,29 +3,20 @@
 // estimate, and everything still loads when the site is served under a project path.
 //   node --test tests/browser/   (after building the `site` target of the web preset)
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { collectErrors, launchBrowser, screenshotVariance, serve, waitForApp } from './lib.mjs';
+import { collectErrors, screenshotVariance, serve, siteAndBrowserForThisFile, waitForApp } from './lib.mjs';
 
-let browser;
-let site;
-before(async () => {
-  site = await serve();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  site?.server.close();
-});
+const shared = siteAndBrowserForThisFile();
 
 // A blank canvas has variance 0; panels, text and charts give far more.
 const MIN_VARIANCE = 20;
 
 for (const [width, height] of [[1280, 800], [400, 800]]) {
   test(`the app draws its first frame at ${width}x${height} without console errors`, async () => {
-    const page = await browser.newPage({ viewport: { width, height } });
+    const page = await shared.browser.newPage({ viewport: { width, height } });
     const errors = collectErrors(page);
-    await page.goto(site.url);
+    await page.goto(shared.site.url);
     await waitForApp(page);
     await page.waitForTimeout(500);  // a few more frames (fonts, layout settle)
     const variance = await screenshotVariance(page, `app-${width}x${height}.png`);
@@ -36,9 +27,9 @@ for (const [width, height] of [[1280, 800], [400, 800]]) {
 }
 
 test('the accessible page estimates 7B at FP16 from a share link', async () => {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const page = await shared.browser.newPage({ viewport: { width: 1000, height: 900 } });
   const errors = collectErrors(page);
-  await page.goto(site.url + 'lite.html#v=1&model=llama-2-7b&weights=fp16&gpu=a100-sxm-80gb');
+  await page.goto(shared.site.url + 'lite.html#v=1&model=llama-2-7b&weights=fp16&gpu=a100-sxm-80gb');
   await page.waitForFunction(() => window.llmSizerLiteReady === true, null, { timeout: 30000 });
   const rows = await page.locator('#results tbody tr').count();
   assert.ok(rows >= 10, `results table has ${rows} rows`);
@@ -55,7 +46,7 @@ test('the accessible page estimates 7B at FP16 from a share link', async () => {
 test('the site works under a project path such as /llm-sizer/ (relative URLs only)', async () => {
   const nested = await serve(undefined, '/llm-sizer/');
   try {
-    const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    const page = await shared.browser.newPage({ viewport: { width: 800, height: 600 } });
     const errors = collectErrors(page);
     await page.goto(nested.url);
     await waitForApp(page);
