@@ -42,7 +42,11 @@ void draw_controls(App& app) {
     ImGui::EndCombo();
   }
   ui::tag(app, "theme");
+  // On a phone the row is too narrow for the copy button: wrap it instead of clipping it.
+  const float copy_width =
+      ImGui::CalcTextSize(tr("share.copy")).x + 2.0f * ImGui::GetStyle().FramePadding.x;
   ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < copy_width) ImGui::NewLine();
   if (ImGui::Button(tr("share.copy"))) copy_share_link(app);
   ui::tag(app, "copy-link");
 }
