@@ -470,6 +470,7 @@ int main() {
 
   ImGui_ImplGlfw_InitForOpenGL(sh.window, true);
   platform::route_wheel_to_canvas();
+  io.SetPlatformImeDataFn = platform::set_ime_data;
   ImGui_ImplOpenGL3_Init("#version 300 es");
   io.SetClipboardTextFn = set_clipboard;  // the GLFW backend installs its (stub) functions
   io.GetClipboardTextFn = get_clipboard;

@@ -6,6 +6,9 @@
 #include <functional>
 #include <string>
 
+struct ImGuiViewport;
+struct ImGuiPlatformImeData;
+
 namespace platform {
 
 // The callbacks behind window.llmSizer (getState / setState / results). set_state returns "" on
@@ -71,5 +74,10 @@ void count_frame();  // window.llmSizer.framesDrawn(), to check that an idle pag
 // page events and setState() wake it again.
 void run_main_loop(void (*frame)(void*), void* arg);
 void sleep();
+
+// For io.SetPlatformImeDataFn: while ImGui has a text field active, keeps the page's #ime <input>
+// at the caret with keyboard focus so that an input method (Chinese, Japanese...) can compose
+// there; committed text reaches ImGui as characters. Native builds have nothing to do.
+void set_ime_data(ImGuiViewport* viewport, ImGuiPlatformImeData* data);
 
 }  // namespace platform

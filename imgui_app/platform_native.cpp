@@ -65,4 +65,6 @@ void run_main_loop(void (*frame)(void*), void* arg) {
 
 void sleep() { g_sleep_requested = true; }
 
+void set_ime_data(ImGuiViewport*, ImGuiPlatformImeData*) {}
+
 }  // namespace platform

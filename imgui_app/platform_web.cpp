@@ -4,6 +4,7 @@
 // [SECTION] page state: JS helpers installed once (Module.llmSizerPage)
 // [SECTION] exported entry points called from JS (window.llmSizer, events)
 // [SECTION] platform.hpp implementation
+// [SECTION] IME: a DOM <input> over the caret for composed (Chinese) text (platform::set_ime_data)
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
@@ -297,6 +298,97 @@ void sleep() {
   if (g_sleeping) return;
   g_sleeping = true;
   emscripten_pause_main_loop();
+}
+
+}  // namespace platform
+
+// [SECTION] IME: a DOM <input> over the caret for composed (Chinese) text
+//
+// A canvas never receives composition events, and the 3.1.6 GLFW port takes text only from
+// `keypress`, so an IME cannot type into ImGui. While ImGui has a text field active, the page's
+// #ime <input> sits at the caret with keyboard focus: the IME composes into it (its candidate
+// window opens next to the field) and every committed string, Latin keystrokes included, goes to
+// ImGui through llm_sizer_ime_commit. GLFW still sees keydown/keyup (Backspace, Enter, arrows,
+// Tab, shortcuts) except during a composition, when those keys belong to the IME; its keypress
+// listener ignores the overlay so that no character arrives twice.
+
+// clang-format off
+EM_JS(void, js_ime_install, (), {
+  var input = document.getElementById("ime");
+  var canvas = Module.canvas;
+  if (!input || typeof GLFW !== "object") return;
+  var ime = Module.llmSizerIme = { input: input, wanted: false };
+  var fromOverlay = function(e) { return e.target === input; };
+  var composing = function(e) { return e.isComposing || e.keyCode === 229; };
+  // Re-register GLFW's window listeners (capture phase, as GLFW does) behind filters.
+  var filter = function(type, handler, skip) {
+    window.removeEventListener(type, handler, true);
+    window.addEventListener(type, function(e) { if (!skip(e)) handler(e); }, true);
+  };
+  filter("keypress", GLFW.onKeyPress, fromOverlay);
+  filter("keydown", GLFW.onKeydown, function(e) { return fromOverlay(e) && composing(e); });
+  filter("keyup", GLFW.onKeyup, function(e) { return fromOverlay(e) && composing(e); });
+  var flush = function() {
+    var text = input.value;
+    if (!text) return;
+    input.value = "";
+    var ptr = allocateUTF8(text);
+    Module._llm_sizer_ime_commit(ptr);
+    _free(ptr);
+  };
+  input.addEventListener("input", function(e) { if (!e.isComposing) flush(); });
+  // The text being composed shows in the overlay itself (index.html styles .composing).
+  input.addEventListener("compositionstart", function() { input.classList.add("composing"); });
+  input.addEventListener("compositionend", function() {
+    input.classList.remove("composing");
+    flush();
+  });
+  // A click on the canvas focuses it (js_install_page); give focus back while a field is active.
+  canvas.addEventListener("pointerup", function() {
+    if (ime.wanted) input.focus({ preventScroll: true });
+  });
+});
+
+EM_JS(void, js_ime_place, (int visible, float x, float y, float line_height), {
+  var ime = Module.llmSizerIme;
+  if (!ime) return;
+  var input = ime.input;
+  var wasWanted = ime.wanted;
+  ime.wanted = visible !== 0;
+  if (!ime.wanted) {
+    input.value = "";
+    input.style.display = "none";  // after blur: a hidden element cannot hold focus
+    if (wasWanted && document.activeElement === input) Module.canvas.focus({ preventScroll: true });
+    return;
+  }
+  // ImGui works in framebuffer pixels: CSS px x devicePixelRatio (see update_viewport).
+  var dpr = window.devicePixelRatio || 1;
+  input.style.left = (x / dpr) + "px";
+  input.style.top = (y / dpr) + "px";
+  input.style.height = input.style.lineHeight = input.style.fontSize = (line_height / dpr) + "px";
+  input.style.display = "block";
+  var active = document.activeElement;
+  if (active === Module.canvas || active === document.body || active === null)
+    input.focus({ preventScroll: true });
+});
+// clang-format on
+
+extern "C" EMSCRIPTEN_KEEPALIVE void llm_sizer_ime_commit(const char* utf8) {
+  ImGui::GetIO().AddInputCharactersUTF8(utf8);
+  llm_sizer_wake();
+}
+
+namespace platform {
+
+void set_ime_data(ImGuiViewport*, ImGuiPlatformImeData* data) {
+  // Installed on the first call, well after glfwCreateWindow registered the listeners it wraps.
+  static bool installed = false;
+  if (!installed) {
+    js_ime_install();
+    installed = true;
+  }
+  js_ime_place(data->WantVisible ? 1 : 0, data->InputPos.x, data->InputPos.y,
+               data->InputLineHeight);
 }
 
 }  // namespace platform
