@@ -46,7 +46,8 @@ void draw_controls(App& app) {
   const float copy_width =
       ImGui::CalcTextSize(tr("share.copy")).x + 2.0f * ImGui::GetStyle().FramePadding.x;
   ImGui::SameLine();
-  if (ImGui::GetContentRegionAvail().x < copy_width) ImGui::NewLine();
+  // (Only on narrow screens: on wide ones the row is right-aligned by last frame's width.)
+  if (app.ui.narrow && ImGui::GetContentRegionAvail().x < copy_width) ImGui::NewLine();
   if (ImGui::Button(tr("share.copy"))) copy_share_link(app);
   ui::tag(app, "copy-link");
 }
