@@ -336,11 +336,17 @@ EM_JS(void, js_ime_install, (), {
     Module._llm_sizer_ime_commit(ptr);
     _free(ptr);
   };
-  input.addEventListener("input", function(e) { if (!e.isComposing) flush(); });
-  // The text being composed shows in the overlay itself (index.html styles .composing).
+  // The text being composed shows in the overlay itself (index.html styles .composing), in a
+  // box only as wide as that text so that it hides as little of the field as possible.
+  input.addEventListener("input", function(e) {
+    if (!e.isComposing) return flush();
+    input.style.width = "1px";
+    input.style.width = input.scrollWidth + "px";
+  });
   input.addEventListener("compositionstart", function() { input.classList.add("composing"); });
   input.addEventListener("compositionend", function() {
     input.classList.remove("composing");
+    input.style.width = "";
     flush();
   });
   // A click on the canvas focuses it (js_install_page); give focus back while a field is active.

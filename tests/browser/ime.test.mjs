@@ -112,6 +112,7 @@ test('typing 显存 with an IME into the seed-question search shows the question
   const composing = await overlay();
   assert.equal(composing.value, 'xian');
   assert.ok(composing.composing, 'the overlay shows the text being composed');
+  assert.ok((await screenshotVariance(page, 'ime-composing.png')) > 10);
   const listed = await page.evaluate(() => window.llmSizer.widgetIds());
   assert.ok(other.some((id) => listed.includes(id)), 'uncommitted pinyin does not filter');
   await compose('xiancun', '显存');
