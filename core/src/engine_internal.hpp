@@ -9,7 +9,7 @@
 namespace sizer {
 
 // Warnings about choices that run but are slow or unsupported on the card (scenario.cpp).
-std::vector<std::string> scenario_warnings(const Scenario& s);
+std::vector<Warning> scenario_warnings(const Scenario& s);
 
 // The format of a scenario's weights / KV cache; callers have validated the ids.
 const NumberFormat& weights_format_of(const Scenario& s);

@@ -216,11 +216,13 @@ Estimate estimate(const Scenario& scenario) {
   e.scenario = s;
   e.params = count_params(s.model);
   e.memory = memory_breakdown(s, e.params);
-  e.warnings = scenario_warnings(s);
+  e.warning_details = scenario_warnings(s);
   const Gpu& card = s.hardware.gpu;
   if (!(card.fp32_tflops > 0) && !(card.fp16_tensor_tflops > 0) && !(card.bf16_tensor_tflops > 0)) {
-    e.warnings.push_back("gpu: " + card.name +
-                         " has no compute figure in the catalog; compute time counts as 0");
+    e.warning_details.push_back(
+        {"no-compute-figure",
+         {card.name},
+         "gpu: " + card.name + " has no compute figure in the catalog; compute time counts as 0"});
   }
   if (s.mode == Mode::inference) {
     compute_inference_speed(s, e.params, e);
@@ -234,9 +236,11 @@ Estimate estimate(const Scenario& scenario) {
       e.inference.throughput_at_max_batch = speed_at_max.inference.throughput_tokens_per_second;
     }
     if (s.parallel.pipeline > 1) {
-      e.warnings.push_back(
-          "pipelineParallel: stages run one after another for each token, so pipeline "
-          "parallelism adds memory, not single-stream decode speed");
+      e.warning_details.push_back(
+          {"pipeline-no-decode-speedup",
+           {},
+           "pipelineParallel: stages run one after another for each token, so pipeline "
+           "parallelism adds memory, not single-stream decode speed"});
     }
     inference_formulas(e);
   } else {
@@ -245,10 +249,23 @@ Estimate estimate(const Scenario& scenario) {
   }
   e.cost = compute_cost(s, e.inference, e.training);
   if (!e.cost.price_known) {
-    e.warnings.push_back("cost: no cloud price for " + s.hardware.gpu.name +
-                         "; cost figures are left out (set a price with a custom GPU)");
+    e.warning_details.push_back(
+        {"no-cloud-price",
+         {s.hardware.gpu.name},
+         "cost: no cloud price for " + s.hardware.gpu.name +
+             "; cost figures are left out (set a price with a custom GPU)"});
   }
-  if (!e.memory.fits) e.warnings.push_back("memory: " + e.memory.first_reason);
+  if (!e.memory.fits) {
+    const bool on_gpu = e.memory.per_gpu_bytes > e.memory.capacity_bytes;
+    e.warning_details.push_back(
+        {on_gpu ? "memory-over-capacity" : "memory-over-host-ram",
+         on_gpu ? std::vector<std::string>{fmt_bytes(e.memory.per_gpu_bytes), s.hardware.gpu.name,
+                                           fmt_bytes(e.memory.capacity_bytes)}
+                : std::vector<std::string>{fmt_bytes(e.memory.host_ram_bytes),
+                                           fmt_bytes(s.hardware.host.ram_bytes)},
+         "memory: " + e.memory.first_reason});
+  }
+  for (const Warning& w : e.warning_details) e.warnings.push_back(w.text);
   classify_bottleneck(e);
   e.rules_of_thumb = rules_of_thumb(e);
   common_formulas(e);

@@ -110,17 +110,21 @@ std::vector<std::string> validate(const Scenario& s) {
 }
 
 // Warnings: the scenario runs, but a choice is slow or unsupported on this card.
-std::vector<std::string> scenario_warnings(const Scenario& s) {
-  std::vector<std::string> w;
+std::vector<Warning> scenario_warnings(const Scenario& s) {
+  std::vector<Warning> w;
   const Gpu& g = s.hardware.gpu;
   const int tp = s.parallel.tensor;
   if (tp > s.hardware.gpus_per_node) {
-    w.push_back("tensorParallel: " + std::to_string(tp) + " spans nodes (" +
-                std::to_string(s.hardware.gpus_per_node) +
-                " GPUs per node); every layer's all-reduce crosses the inter-node link");
+    w.push_back({"tp-spans-nodes",
+                 {std::to_string(tp), std::to_string(s.hardware.gpus_per_node)},
+                 "tensorParallel: " + std::to_string(tp) + " spans nodes (" +
+                     std::to_string(s.hardware.gpus_per_node) +
+                     " GPUs per node); every layer's all-reduce crosses the inter-node link"});
   } else if (tp > 1 && !g.has_nvlink) {
-    w.push_back("tensorParallel: " + g.name +
-                " has no NVLink; tensor-parallel all-reduces go over PCIe");
+    w.push_back(
+        {"tp-without-nvlink",
+         {g.name},
+         "tensorParallel: " + g.name + " has no NVLink; tensor-parallel all-reduces go over PCIe"});
   }
   const NumberFormat* wf = find_format(s.weights_format);
   const NumberFormat* kf = find_format(s.kv_cache_format);
@@ -129,23 +133,29 @@ std::vector<std::string> scenario_warnings(const Scenario& s) {
            (s.mode == Mode::inference && kf != nullptr && kf->id.find(dtype) == 0);
   };
   if (uses("fp8") && !g.supports_fp8) {
-    w.push_back("weights: " + g.name +
-                " has no FP8 tensor cores; FP8 runs as weight-only (upcast to 16-bit)");
+    w.push_back({"no-fp8",
+                 {g.name},
+                 "weights: " + g.name +
+                     " has no FP8 tensor cores; FP8 runs as weight-only (upcast to 16-bit)"});
   }
   const bool bf16 = s.weights_format.find("bf16") != std::string::npos ||
                     s.kv_cache_format.find("bf16") != std::string::npos ||
                     (s.mode == Mode::training && s.training.mixed_precision);
   if (bf16 && !g.supports_bf16 && g.vendor == "NVIDIA") {
-    w.push_back("weights: " + g.name + " has no BF16 tensor cores (" + g.architecture +
-                "); use FP16");
+    w.push_back(
+        {"no-bf16",
+         {g.name, g.architecture},
+         "weights: " + g.name + " has no BF16 tensor cores (" + g.architecture + "); use FP16"});
   }
   const bool wants_flash = s.mode == Mode::training
                                ? s.training.flash_attention
                                : s.assumptions.prefill_materializes_scores < 0.5;
   if (wants_flash && !g.supports_flash_attention_2 && g.vendor == "NVIDIA" &&
       (arch_has(g.architecture, "volta") || arch_has(g.architecture, "turing"))) {
-    w.push_back("flashAttention: FlashAttention-2 does not run on " + g.name +
-                "; attention falls back to a kernel that materializes the score matrix");
+    w.push_back({"no-flash-attention",
+                 {g.name},
+                 "flashAttention: FlashAttention-2 does not run on " + g.name +
+                     "; attention falls back to a kernel that materializes the score matrix"});
   }
   return w;
 }

@@ -73,6 +73,10 @@ const char* tr(const char* key) {
 }
 
 std::string trf(const char* key, std::initializer_list<std::string> args) {
+  return trf(key, std::vector<std::string>(args));
+}
+
+std::string trf(const char* key, const std::vector<std::string>& args) {
   // One left-to-right pass, so an argument that itself contains "{1}" is never re-expanded.
   const std::string text = tr(key);
   std::string out;
@@ -81,7 +85,7 @@ std::string trf(const char* key, std::initializer_list<std::string> args) {
         text[i + 1] <= '9') {
       auto index = static_cast<std::size_t>(text[i + 1] - '0');
       if (index < args.size()) {
-        out += *(args.begin() + index);
+        out += args[index];
         i += 2;
         continue;
       }

@@ -36,6 +36,7 @@ const char* tr(const char* key);
 
 // tr(key) with "{0}", "{1}", ... replaced by `args`.
 std::string trf(const char* key, std::initializer_list<std::string> args);
+std::string trf(const char* key, const std::vector<std::string>& args);
 
 // Every distinct code point of the zh column (for the font subset and its test).
 std::vector<unsigned> zh_code_points(const Table& table);

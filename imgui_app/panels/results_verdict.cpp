@@ -112,12 +112,18 @@ void draw_suggestions(App& app) {
 }
 
 void draw_warnings(const App& app) {
-  if (app.results.warnings.empty()) return;
+  if (app.results.warning_details.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, widgets::to_vec4(widgets::warn_color()));
   ImGui::PushTextWrapPos(0.0f);
-  for (const std::string& w : app.results.warnings) {
+  // English shows the engine's own sentence (it carries more detail); other languages look the
+  // warning up by id and fill in its arguments, falling back to English for an unknown id.
+  const bool english = i18n::language() == i18n::Language::en;
+  for (const sizer::Warning& w : app.results.warning_details) {
+    const std::string key = "warning." + w.id;
+    const bool translated = !english && i18n::installed().count(key) != 0;
+    const std::string text = translated ? trf(key.c_str(), w.args) : w.text;
     ImGui::Bullet();
-    ImGui::TextUnformatted(w.c_str());
+    ImGui::TextUnformatted(text.c_str());
   }
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();

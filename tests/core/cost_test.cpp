@@ -44,3 +44,29 @@ TEST_CASE("training cost = GPU-hours x $/GPU-hour", "[cost]") {
   REQUIRE(price > 0);
   CHECK(e.cost.total_usd == Approx(e.training.gpu_hours * price));
 }
+
+TEST_CASE("warnings carry ids and arguments so the UI can translate them", "[cost]") {
+  // 70B FP16 on one RTX 4090 (no cloud price, does not fit) with BF16 KV on a V100-era check.
+  Scenario s = inference("llama-2-70b", "fp16", "rtx-4090-24gb");
+  const Estimate e = estimate(s);
+  REQUIRE(e.warning_details.size() == e.warnings.size());
+  for (std::size_t i = 0; i < e.warnings.size(); ++i) {
+    CHECK(e.warning_details[i].text == e.warnings[i]);
+    CHECK_FALSE(e.warning_details[i].id.empty());
+  }
+  bool over_capacity = false;
+  for (const Warning& w : e.warning_details) {
+    if (w.id != "memory-over-capacity") continue;
+    over_capacity = true;
+    REQUIRE(w.args.size() == 3);
+    CHECK(w.args[1] == "GeForce RTX 4090");
+  }
+  CHECK(over_capacity);
+
+  Scenario v = inference("llama-2-7b", "bf16", "v100-sxm2-32gb");
+  v.kv_cache_format = "bf16";
+  const Estimate ev = estimate(v);
+  bool no_bf16 = false;
+  for (const Warning& w : ev.warning_details) no_bf16 = no_bf16 || w.id == "no-bf16";
+  CHECK(no_bf16);
+}

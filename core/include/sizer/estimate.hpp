@@ -88,6 +88,14 @@ struct RuleOfThumb {
   std::string why_different;  // one or two sentences
 };
 
+// A warning the UI can translate: `id` names the message (key "warning.<id>" in the app's string
+// tables), `args` fill its {0}, {1}, ... placeholders, `text` is the English sentence.
+struct Warning {
+  std::string id;
+  std::vector<std::string> args;
+  std::string text;
+};
+
 struct Estimate {
   Scenario scenario;  // normalized inputs the results were computed from
   ParamCounts params;
@@ -100,7 +108,8 @@ struct Estimate {
   double ridge_point_flops_per_byte = 0;  // card peak / bandwidth
   double peak_flops = 0;                  // dense, for the compute dtype in use
   std::vector<RuleOfThumb> rules_of_thumb;
-  std::vector<std::string> warnings;
+  std::vector<std::string> warnings;     // English sentences (the JS contract)
+  std::vector<Warning> warning_details;  // the same warnings, in the same order, translatable
   // Formula with inputs for displayed numbers, keyed by result path ("memory.weightsBytes").
   std::map<std::string, std::string> formulas;
 };
