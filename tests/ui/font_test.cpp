@@ -7,24 +7,16 @@
 #define STBTT_STATIC
 #include "imstb_truetype.h"
 #include "logic/i18n.hpp"
+#include "string_tables.hpp"
 
 using namespace app;
 
 namespace {
 
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 i18n::Table all_tables() {
-  i18n::Table table;
-  for (const auto& entry : std::filesystem::directory_iterator(SIZER_STRINGS_DIR))
-    if (entry.path().extension() == ".tsv")
-      i18n::parse_tsv(read_file(entry.path()), entry.path().filename().string(), table);
-  return table;
+  std::vector<std::string> errors;
+  int files = 0;
+  return ui_test::all_string_tables(errors, files);
 }
 
 bool has_glyph(const std::string& font, unsigned cp) {
@@ -37,8 +29,8 @@ bool has_glyph(const std::string& font, unsigned cp) {
 }  // namespace
 
 TEST_CASE("the embedded fonts have a glyph for every character of every UI string", "[ui][font]") {
-  std::string latin = read_file(std::filesystem::path(SIZER_FONT_DIR) / "latin.otf");
-  std::string cjk = read_file(std::filesystem::path(SIZER_FONT_DIR) / "cjk.otf");
+  std::string latin = ui_test::read_file(std::filesystem::path(SIZER_FONT_DIR) / "latin.otf");
+  std::string cjk = ui_test::read_file(std::filesystem::path(SIZER_FONT_DIR) / "cjk.otf");
   REQUIRE(latin.size() > 1000);
   REQUIRE(cjk.size() > 1000);
   i18n::Table table = all_tables();

@@ -5,29 +5,14 @@
 #include <fstream>
 #include <sstream>
 
+#include "string_tables.hpp"
+
 using namespace app;
 
 namespace {
 
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// Every table of imgui_app/strings, parsed like the app does.
 i18n::Table all_tables(std::vector<std::string>& errors, int& files) {
-  i18n::Table table;
-  files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(SIZER_STRINGS_DIR)) {
-    if (entry.path().extension() != ".tsv") continue;
-    ++files;
-    for (auto& e :
-         i18n::parse_tsv(read_file(entry.path()), entry.path().filename().string(), table))
-      errors.push_back(e);
-  }
-  return table;
+  return ui_test::all_string_tables(errors, files);
 }
 
 }  // namespace
