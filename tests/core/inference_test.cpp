@@ -8,29 +8,32 @@
 using namespace sizer;
 using namespace sizer_test;
 
+namespace {
+// A llama-bench style run on one card: `prompt` tokens of prefill, `output` tokens of decode.
+Scenario llama_cpp_run(const char* model, const char* weights, const char* gpu, int prompt,
+                       int output) {
+  Scenario s = inference(model, weights, gpu);
+  s.inference.engine = Engine::llama_cpp;
+  s.inference.prompt_tokens = prompt;
+  s.inference.output_tokens = output;
+  return s;
+}
+}  // namespace
+
 TEST_CASE("Llama 3 8B Q4_K_M on an RTX 4090 in llama.cpp decodes ~131 tokens/s (M-001)",
           "[inference]") {
-  Scenario s = inference("llama-3-8b", "gguf-q4_k_m", "rtx-4090-24gb");
-  s.inference.engine = Engine::llama_cpp;
-  s.inference.prompt_tokens = 1;
-  s.inference.output_tokens = 512;
+  const Scenario s = llama_cpp_run("llama-3-8b", "gguf-q4_k_m", "rtx-4090-24gb", 1, 512);
   CHECK(estimate(s).inference.decode_tokens_per_second == Approx(130.58).epsilon(0.15));
 }
 
 TEST_CASE("Llama 3 70B Q4_K_M on an H100 PCIe decodes ~25 tokens/s (M-016)", "[inference]") {
-  Scenario s = inference("llama-3-70b", "gguf-q4_k_m", "h100-pcie-80gb");
-  s.inference.engine = Engine::llama_cpp;
-  s.inference.prompt_tokens = 1;
-  s.inference.output_tokens = 512;
+  const Scenario s = llama_cpp_run("llama-3-70b", "gguf-q4_k_m", "h100-pcie-80gb", 1, 512);
   CHECK(estimate(s).inference.decode_tokens_per_second == Approx(25.03).epsilon(0.15));
 }
 
 TEST_CASE("prefill of 512 tokens of Llama 3 8B F16 on an A100 PCIe runs ~7,700 tokens/s (M-039)",
           "[inference]") {
-  Scenario s = inference("llama-3-8b", "gguf-f16", "a100-pcie-80gb");
-  s.inference.engine = Engine::llama_cpp;
-  s.inference.prompt_tokens = 512;
-  s.inference.output_tokens = 1;
+  const Scenario s = llama_cpp_run("llama-3-8b", "gguf-f16", "a100-pcie-80gb", 512, 1);
   CHECK(estimate(s).inference.prefill_tokens_per_second == Approx(7741).epsilon(0.2));
 }
 
