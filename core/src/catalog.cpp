@@ -8,8 +8,10 @@
 #include <cstddef>
 #include <cstdlib>
 #include <string_view>
+#include <unordered_map>
 
 #include "csv.hpp"
+#include "sizer/record_fields.hpp"
 
 namespace sizer {
 
@@ -71,6 +73,11 @@ class RowReader {
     }
   }
 
+  void report(const char* column, const std::string& what) const {
+    load_errors().push_back(std::string(file_) + " row " + std::to_string(row_ + 2) + " (" +
+                            table_.rows[row_][0] + "), column " + column + ": " + what);
+  }
+
  private:
   const std::string* find(const char* column) const {
     const int index = csv::column_index(table_, column);
@@ -82,10 +89,6 @@ class RowReader {
       return nullptr;
     }
     return &table_.rows[row_][static_cast<std::size_t>(index)];
-  }
-  void report(const char* column, const std::string& what) const {
-    load_errors().push_back(std::string(file_) + " row " + std::to_string(row_ + 2) + " (" +
-                            table_.rows[row_][0] + "), column " + column + ": " + what);
   }
 
   const char* file_;
@@ -113,144 +116,84 @@ std::vector<Item> load(const char* file, const char* text, std::size_t size, Fil
   return items;
 }
 
-void fill_gpu(const RowReader& r, Gpu& g) {
-  r.text("id", g.id);
-  r.text("vendor", g.vendor);
-  r.text("name", g.name);
-  r.text("architecture", g.architecture);
-  r.integer("year", g.year);
-  r.number("memory_gb", g.memory_gb);
-  r.number("memory_capacity_bytes", g.memory_capacity_bytes);
-  r.text("memory_type", g.memory_type);
-  r.number("memory_bandwidth_gb_per_s", g.memory_bandwidth_gb_per_s);
-  r.number("fp32_tflops", g.fp32_tflops);
-  r.number("fp16_tensor_tflops", g.fp16_tensor_tflops);
-  r.number("bf16_tensor_tflops", g.bf16_tensor_tflops);
-  r.number("fp8_tensor_tflops", g.fp8_tensor_tflops);
-  r.number("int8_tensor_tops", g.int8_tensor_tops);
-  r.number("fp4_tensor_tflops", g.fp4_tensor_tflops);
-  r.text("interconnect", g.interconnect);
-  r.number("interconnect_gb_per_s_bidirectional", g.interconnect_gb_per_s_bidirectional);
-  r.boolean("has_nvlink", g.has_nvlink);
-  r.integer("nvlink_domain_gpus", g.nvlink_domain_gpus);
-  r.number("pcie_gb_per_s_unidirectional", g.pcie_gb_per_s_unidirectional);
-  r.number("tdp_w", g.tdp_w);
-  r.boolean("datacenter", g.datacenter);
-  r.boolean("supports_bf16", g.supports_bf16);
-  r.boolean("supports_fp8", g.supports_fp8);
-  r.boolean("supports_flash_attention_2", g.supports_flash_attention_2);
-  r.number("launch_price_usd", g.launch_price_usd);
-  r.number("cloud_usd_per_gpu_hour", g.cloud_usd_per_gpu_hour);
-  r.text("source", g.source);
-  r.text("notes", g.notes);
+// Every field with a catalog column, read by its declared type (record_fields.hpp).
+template <class T>
+void fill(const RowReader& r, T& item) {
+  for (const RecordField<T>& f : record_fields<T>()) {
+    if (f.column == nullptr) continue;
+    switch (f.type) {
+      case FieldType::text:
+        r.text(f.column, item.*(f.text));
+        break;
+      case FieldType::integer:
+        r.integer(f.column, item.*(f.integer));
+        break;
+      case FieldType::number:
+        r.number(f.column, item.*(f.number));
+        break;
+      case FieldType::boolean:
+        r.boolean(f.column, item.*(f.boolean));
+        break;
+      case FieldType::choice: {
+        std::string id;
+        r.text(f.column, id);
+        if (!id.empty() && !f.choice_set(item, id)) {
+          r.report(f.column, "unknown value '" + id + "'; accepted: " + f.choice_ids());
+        }
+        break;
+      }
+    }
+  }
 }
 
-void fill_model(const RowReader& r, ModelArch& m) {
-  r.text("id", m.id);
-  r.text("name", m.name);
-  r.text("family", m.family);
-  r.text("hf_repo", m.hf_repo);
-  r.text("model_type", m.model_type);
-  r.number("official_params_b", m.official_params_b);
-  r.number("official_active_params_b", m.official_active_params_b);
-  r.integer("hidden_size", m.hidden_size);
-  r.integer("num_layers", m.num_layers);
-  r.integer("num_heads", m.num_heads);
-  r.integer("num_kv_heads", m.num_kv_heads);
-  r.integer("head_dim", m.head_dim);
-  r.integer("intermediate_size", m.intermediate_size);
-  r.integer("vocab_size", m.vocab_size);
-  r.boolean("tie_word_embeddings", m.tie_word_embeddings);
-  r.integer("max_position_embeddings", m.max_position_embeddings);
-  r.boolean("mlp_gated", m.mlp_gated);
-  r.boolean("attention_bias", m.attention_bias);
-  r.boolean("attention_out_bias", m.attention_out_bias);
-  r.boolean("mlp_bias", m.mlp_bias);
-  r.boolean("layer_norm_with_bias", m.layer_norm_with_bias);
-  r.integer("norms_per_layer", m.norms_per_layer);
-  r.boolean("qk_norm", m.qk_norm);
-  r.boolean("learned_position_embeddings", m.learned_position_embeddings);
-  r.integer("sliding_window", m.sliding_window);
-  r.integer("local_global_period", m.local_global_period);
-  r.integer("global_layers_per_period", m.global_layers_per_period);
-  r.integer("num_experts", m.num_experts);
-  r.integer("experts_per_token", m.experts_per_token);
-  r.integer("num_shared_experts", m.num_shared_experts);
-  r.integer("moe_intermediate_size", m.moe_intermediate_size);
-  r.integer("shared_expert_intermediate_size", m.shared_expert_intermediate_size);
-  r.integer("first_k_dense_layers", m.first_k_dense_layers);
-  r.integer("moe_layer_period", m.moe_layer_period);
-  std::string attention;
-  r.text("attention", attention);
-  m.attention = attention == "mla" ? AttentionKind::mla : AttentionKind::standard;
-  r.integer("kv_lora_rank", m.kv_lora_rank);
-  r.integer("q_lora_rank", m.q_lora_rank);
-  r.integer("qk_rope_head_dim", m.qk_rope_head_dim);
-  r.integer("qk_nope_head_dim", m.qk_nope_head_dim);
-  r.integer("v_head_dim", m.v_head_dim);
-  r.text("weights_dtype", m.weights_dtype);
-  r.text("published_format", m.published_format);
-  r.text("source", m.source);
-  r.text("notes", m.notes);
-}
-
-FormatFamily family_from_text(const std::string& family) {
-  if (family == "plain") return FormatFamily::plain;
-  if (family == "gguf") return FormatFamily::gguf;
-  if (family == "gptq") return FormatFamily::gptq;
-  if (family == "awq") return FormatFamily::awq;
-  if (family == "bnb") return FormatFamily::bnb;
-  if (family == "fp8") return FormatFamily::fp8;
-  if (family == "mxfp4") return FormatFamily::mxfp4;
-  return FormatFamily::other;  // exl2, hqq, nvfp4, compressed-tensors int4/int8
-}
-
-void fill_format(const RowReader& r, NumberFormat& f) {
-  r.text("id", f.id);
-  std::string family;
-  r.text("family", family);
-  f.family = family_from_text(family);
-  r.text("name", f.name);
-  r.number("bits_per_weight", f.bits_per_weight);
-  r.text("block", f.block);
-  r.text("compute_dtype", f.compute_dtype);
-  r.boolean("keeps_embeddings_16bit", f.keeps_embeddings_16bit);
-  r.boolean("usable_for_kv_cache", f.usable_for_kv_cache);
-  r.text("source", f.source);
-  r.text("notes", f.notes);
+// Id -> position, built once per catalog.
+template <class Item>
+std::unordered_map<std::string, std::size_t> index_by_id(const std::vector<Item>& items) {
+  std::unordered_map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < items.size(); ++i) index.emplace(items[i].id, i);
+  return index;
 }
 
 template <class Item>
-const Item* find_by_id(const std::vector<Item>& items, const std::string& id) {
-  for (const Item& item : items) {
-    if (item.id == id) return &item;
-  }
-  return nullptr;
+const Item* find_in(const std::vector<Item>& items,
+                    const std::unordered_map<std::string, std::size_t>& index,
+                    const std::string& id) {
+  const auto it = index.find(id);
+  return it == index.end() ? nullptr : &items[it->second];
 }
 
 }  // namespace
 
 const std::vector<Gpu>& gpu_catalog() {
   static const std::vector<Gpu> gpus =
-      load<Gpu>("gpus.csv", sizer_embedded_gpus(), sizer_embedded_gpus_size(), fill_gpu);
+      load<Gpu>("gpus.csv", sizer_embedded_gpus(), sizer_embedded_gpus_size(), fill<Gpu>);
   return gpus;
 }
 
 const std::vector<ModelArch>& model_catalog() {
   static const std::vector<ModelArch> models = load<ModelArch>(
-      "models.csv", sizer_embedded_models(), sizer_embedded_models_size(), fill_model);
+      "models.csv", sizer_embedded_models(), sizer_embedded_models_size(), fill<ModelArch>);
   return models;
 }
 
 const std::vector<NumberFormat>& format_catalog() {
   static const std::vector<NumberFormat> formats = load<NumberFormat>(
-      "formats.csv", sizer_embedded_formats(), sizer_embedded_formats_size(), fill_format);
+      "formats.csv", sizer_embedded_formats(), sizer_embedded_formats_size(), fill<NumberFormat>);
   return formats;
 }
 
-const Gpu* find_gpu(const std::string& id) { return find_by_id(gpu_catalog(), id); }
-const ModelArch* find_model(const std::string& id) { return find_by_id(model_catalog(), id); }
-const NumberFormat* find_format(const std::string& id) { return find_by_id(format_catalog(), id); }
+const Gpu* find_gpu(const std::string& id) {
+  static const auto index = index_by_id(gpu_catalog());
+  return find_in(gpu_catalog(), index, id);
+}
+const ModelArch* find_model(const std::string& id) {
+  static const auto index = index_by_id(model_catalog());
+  return find_in(model_catalog(), index, id);
+}
+const NumberFormat* find_format(const std::string& id) {
+  static const auto index = index_by_id(format_catalog());
+  return find_in(format_catalog(), index, id);
+}
 
 const std::vector<std::string>& catalog_load_errors() {
   gpu_catalog();

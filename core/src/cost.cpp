@@ -18,6 +18,7 @@ CostResult compute_cost(const Scenario& s, const InferenceResult& inference,
   CostResult c;
   const int gpus = total_gpus(s);
   c.price_known = s.hardware.gpu.cloud_usd_per_gpu_hour > 0;
+  if (!c.price_known) c.unknown_reason = "no cloud price for " + s.hardware.gpu.name;
   c.usd_per_hour = usd_per_hour(s.hardware.gpu, gpus);
   if (s.mode == Mode::inference) {
     c.usd_per_million_tokens =

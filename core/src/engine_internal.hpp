@@ -15,8 +15,25 @@ std::vector<Warning> scenario_warnings(const Scenario& s);
 const NumberFormat& weights_format_of(const Scenario& s);
 const NumberFormat& kv_format_of(const Scenario& s);
 
-// Bottleneck and its one-sentence explanation (bottleneck.cpp).
-void classify_bottleneck(Estimate& e);
+// What limits the scenario first (bottleneck.cpp), and the sentence that says why.
+Bottleneck bottleneck_of(const Scenario& normalized, const Estimate& numbers);
+std::string bottleneck_sentence(const Estimate& e);
+
+// Throws std::invalid_argument listing validate()'s problems (estimate.cpp).
+void throw_if_invalid(const Scenario& normalized);
+
+// Memory, speed or training time, cost and bottleneck of a normalized, valid scenario whose
+// e.params are set; with_limits adds the largest batch / context (estimate.cpp).
+void compute_numbers(const Scenario& normalized, Estimate& e, bool with_limits);
+
+// Solvers on a normalized scenario with its parameter counts (solvers.cpp).
+int largest_batch_fitting(const Scenario& normalized, const ParamCounts& params);
+int largest_context_fitting(const Scenario& normalized, const ParamCounts& params);
+double throughput_at_batch(const Scenario& normalized, const ParamCounts& params, int batch);
+
+// Explanations (formulas.cpp, rules_of_thumb.cpp).
+void add_formulas(Estimate& e);
+void explain_rules_of_thumb(Estimate& e);
 
 // a / b, or 0 when b is 0 or the result is not finite (numbers are never NaN or inf).
 double safe_div(double a, double b);

@@ -1,14 +1,13 @@
-// estimate(): normalize, validate, then memory, speed or training time, cost, bottleneck, the
-// seeds' rules of thumb, and the formula behind each displayed number.
+// estimate(): normalize, validate, then the numbers (memory, speed or training time, the largest
+// batch and context, cost, bottleneck), the warnings, and on request the explanations (formulas,
+// rule-of-thumb texts, the bottleneck sentence).
 #include "sizer/estimate.hpp"
 
 #include <stdexcept>
 
 #include "engine_internal.hpp"
-#include "sizer/activations.hpp"
 #include "sizer/cost.hpp"
 #include "sizer/inference_speed.hpp"
-#include "sizer/kv_cache.hpp"
 #include "sizer/memory.hpp"
 #include "sizer/params.hpp"
 #include "sizer/rules_of_thumb.hpp"
@@ -16,206 +15,37 @@
 #include "sizer/training_math.hpp"
 
 namespace sizer {
+
+void throw_if_invalid(const Scenario& normalized) {
+  const std::vector<std::string> problems = validate(normalized);
+  if (problems.empty()) return;
+  std::string message;
+  for (const std::string& p : problems) message += (message.empty() ? "" : "; ") + p;
+  throw std::invalid_argument(message);
+}
+
+void compute_numbers(const Scenario& s, Estimate& e, bool with_limits) {
+  e.memory = memory_breakdown(s, e.params);
+  if (s.mode == Mode::inference) {
+    compute_inference_speed(s, e.params, e);
+    if (with_limits) {
+      e.inference.max_batch = largest_batch_fitting(s, e.params);
+      e.inference.max_context_tokens = largest_context_fitting(s, e.params);
+      if (e.inference.max_batch > 0) {
+        e.inference.throughput_at_max_batch =
+            throughput_at_batch(s, e.params, e.inference.max_batch);
+      }
+    }
+  } else {
+    compute_training(s, e.params, e);
+  }
+  e.cost = compute_cost(s, e.inference, e.training);
+  e.bottleneck = bottleneck_of(s, e);
+}
+
 namespace {
 
-void inference_formulas(Estimate& e) {
-  const Scenario& s = e.scenario;
-  const NumberFormat& wf = weights_format_of(s);
-  const NumberFormat& kf = kv_format_of(s);
-  const MemoryBreakdown& m = e.memory;
-  const InferenceResult& r = e.inference;
-  auto& f = e.formulas;
-  f["memory.weightsBytes"] =
-      fmt_num(e.params.total) + " params x " + fmt_num(wf.bits_per_weight) + " bits / 8" +
-      (wf.keeps_embeddings_16bit ? " (embeddings, LM head and norms at 16 bits)" : "") + " / (" +
-      fmt_num(s.parallel.tensor) + " TP x " + fmt_num(s.parallel.pipeline) +
-      " PP) = " + fmt_bytes(m.weights_bytes);
-  f["inference.kvCacheBytesPerToken"] =
-      s.model.attention == AttentionKind::mla
-          ? fmt_num(s.model.num_layers) + " layers x (" + fmt_num(s.model.kv_lora_rank) + " + " +
-                fmt_num(s.model.qk_rope_head_dim) + ") x " + fmt_num(kf.bits_per_weight / 8) +
-                " bytes = " + fmt_bytes(r.kv_cache_bytes_per_token)
-          : "2 x " + fmt_num(s.model.num_layers) + " layers x " + fmt_num(s.model.num_kv_heads) +
-                " KV heads x " + fmt_num(s.model.head_dim) + " head dim x " +
-                fmt_num(kf.bits_per_weight / 8) +
-                " bytes = " + fmt_bytes(r.kv_cache_bytes_per_token);
-  f["memory.kvCacheBytes"] =
-      fmt_bytes(r.kv_cache_bytes_per_token) + " per token x " +
-      fmt_num(double(s.inference.prompt_tokens) + s.inference.output_tokens) + " tokens x " +
-      fmt_num(s.inference.batch) + " sequences (sliding windows capped, blocks of " +
-      fmt_num(s.assumptions.kv_block_tokens) + ") / split = " + fmt_bytes(m.kv_cache_bytes);
-  f["memory.activationBytes"] =
-      "prefill chunk working set + scores (" +
-      std::string(s.assumptions.prefill_materializes_scores >= 0.5 ? "materialized"
-                                                                   : "fused kernel, none") +
-      ") + kept logits = " + fmt_bytes(m.activation_bytes);
-  f["memory.overheadBytes"] = fmt_bytes(s.assumptions.cuda_context_bytes) + " CUDA context + " +
-                              fmt_num(s.assumptions.framework_overhead_fraction) +
-                              " x weights = " + fmt_bytes(m.overhead_bytes);
-  f["memory.reserveBytes"] = fmt_num(s.assumptions.engine_reserve_fraction) + " x " +
-                             fmt_bytes(m.capacity_bytes) +
-                             " - CUDA context = " + fmt_bytes(m.reserve_bytes);
-  f["inference.decodeStepSeconds"] =
-      "max(" + fmt_bytes(r.weights_read_bytes_per_step * s.parallel.pipeline) + " weights + " +
-      fmt_bytes(r.kv_read_bytes_per_step * s.parallel.pipeline) + " KV per GPU / " +
-      fmt_num(effective_bandwidth_bytes_per_s(s.hardware.gpu, s.assumptions) / 1e9) +
-      " GB/s effective, FLOPs / (peak x " + fmt_num(s.assumptions.decode_compute_efficiency) +
-      ")) + " + fmt_num(s.model.num_layers) + " layers x per-layer overhead + " +
-      fmt_num(r.communication_seconds_per_step * 1e3) +
-      " ms communication = " + fmt_num(r.decode_step_seconds * 1e3) + " ms";
-  f["inference.decodeTokensPerSecond"] = "1 / " + fmt_num(r.decode_step_seconds * 1e3) +
-                                         " ms = " + fmt_num(r.decode_tokens_per_second);
-  f["inference.ttftSeconds"] =
-      "max(" +
-      fmt_num(s.inference.batch * prefill_flops(s.model, e.params, s.inference.prompt_tokens)) +
-      " FLOPs / (" + fmt_num(e.peak_flops / 1e12) + " TFLOPS x " +
-      fmt_num(s.assumptions.prefill_compute_efficiency) + " x " + fmt_num(s.parallel.tensor) +
-      " TP), weights read per chunk / bandwidth) + overheads = " + fmt_num(r.ttft_seconds) + " s";
-  f["inference.prefillTokensPerSecond"] =
-      fmt_num(double(s.inference.batch) * s.inference.prompt_tokens) + " prompt tokens / " +
-      fmt_num(r.ttft_seconds) + " s = " + fmt_num(r.prefill_tokens_per_second);
-  f["inference.maxBatch"] = "largest batch whose memory fits " + fmt_bytes(m.capacity_bytes) +
-                            " at " +
-                            fmt_num(double(s.inference.prompt_tokens) + s.inference.output_tokens) +
-                            " tokens = " + fmt_num(r.max_batch);
-  f["inference.maxContextTokens"] = "largest prompt + output that fits at batch " +
-                                    fmt_num(s.inference.batch) + " = " +
-                                    fmt_num(r.max_context_tokens);
-  f["inference.endToEndSeconds"] = fmt_num(r.ttft_seconds) + " s prefill + " +
-                                   fmt_num(s.inference.output_tokens) + " tokens x " +
-                                   fmt_num(r.decode_step_seconds * 1e3) +
-                                   " ms per step = " + fmt_num(r.end_to_end_seconds) + " s";
-  f["inference.throughputAtMaxBatch"] =
-      "the aggregate throughput re-estimated at batch " + fmt_num(r.max_batch) +
-      " (the most sequences that fit) = " + fmt_num(r.throughput_at_max_batch) + " tokens/s";
-  f["inference.communicationSecondsPerStep"] =
-      "2 all-reduces per layer x " + fmt_num(s.model.num_layers) + " layers x (ring 2(t-1)/t x " +
-      fmt_num(s.inference.batch) + " x " + fmt_num(s.model.hidden_size) +
-      " x 2 bytes / link bandwidth + latency), t = " + fmt_num(s.parallel.tensor) + " = " +
-      fmt_num(r.communication_seconds_per_step * 1e3) + " ms";
-  f["memory.hostRamBytes"] =
-      "layers, KV cache and optimizer states kept in CPU RAM = " + fmt_bytes(m.host_ram_bytes);
-  f["inference.throughputTokensPerSecond"] = fmt_num(s.inference.batch) + " sequences x " +
-                                             fmt_num(s.inference.output_tokens) + " tokens / " +
-                                             fmt_num(r.end_to_end_seconds) +
-                                             " s = " + fmt_num(r.throughput_tokens_per_second);
-}
-
-void training_formulas(Estimate& e) {
-  const Scenario& s = e.scenario;
-  const TrainingWorkload& t = s.training;
-  const MemoryBreakdown& m = e.memory;
-  const TrainingResult& r = e.training;
-  const NumberFormat& wf = weights_format_of(s);
-  auto& f = e.formulas;
-  const std::string zero = "ZeRO-" + fmt_num(t.zero_stage) + " over " + fmt_num(s.parallel.data);
-  f["memory.weightsBytes"] =
-      t.method == TrainingMethod::full
-          ? fmt_num(e.params.total) + " params x " +
-                fmt_num(t.mixed_precision ? 2 : wf.bits_per_weight / 8) + " bytes / model split (" +
-                zero + ") = " + fmt_bytes(m.weights_bytes)
-          : "frozen base in " + s.weights_format + " + adapters (" + fmt_num(r.trainable_params) +
-                " params) = " + fmt_bytes(m.weights_bytes);
-  f["memory.gradientBytes"] = fmt_num(r.trainable_params) + " trainable params x " +
-                              fmt_num(gradient_bytes_per_param(t, wf)) + " bytes (" + zero +
-                              ") = " + fmt_bytes(m.gradient_bytes);
-  f["memory.optimizerBytes"] = fmt_num(r.trainable_params) + " trainable params x " +
-                               fmt_num(optimizer_bytes_per_param(t, wf, s.model)) + " bytes (" +
-                               zero + (t.offload_optimizer ? ", offloaded to CPU" : "") +
-                               ") = " + fmt_bytes(m.optimizer_bytes);
-  f["memory.activationBytes"] =
-      fmt_num(t.micro_batch) + " x " + fmt_num(t.seq_len) + " tokens x " +
-      fmt_num(activation_bytes_per_token_per_layer(s.model)) + " bytes per token per layer x " +
-      fmt_num(s.model.num_layers) +
-      " layers (recompute, flash, TP applied) + logits = " + fmt_bytes(m.activation_bytes);
-  f["training.flopsPerToken"] = std::string(t.recompute == Recompute::full ? "8" : "6") + " x " +
-                                fmt_num(matmul_params(e.params, s.model)) +
-                                " params + attention = " + fmt_num(r.flops_per_token);
-  f["training.stepSeconds"] =
-      fmt_num(r.flops_per_token) + " x " + fmt_num(r.tokens_per_step) + " tokens / (" +
-      fmt_num(total_gpus(s)) + " GPUs x " + fmt_num(e.peak_flops / 1e12) + " TFLOPS x " +
-      fmt_num(s.assumptions.training_mfu) + ") + " + fmt_num(r.communication_seconds_per_step) +
-      " s exposed communication = " + fmt_num(r.step_seconds) + " s";
-  f["training.tokensPerStep"] = fmt_num(t.micro_batch) + " micro-batch x " + fmt_num(t.seq_len) +
-                                " tokens x " + fmt_num(t.grad_accumulation) + " accumulation x " +
-                                fmt_num(s.parallel.data) +
-                                " data-parallel replicas = " + fmt_num(r.tokens_per_step);
-  f["training.totalFlops"] = fmt_num(r.flops_per_token) + " FLOPs per token x " +
-                             fmt_num(t.tokens) + " tokens = " + fmt_num(r.total_flops);
-  f["training.computeSecondsPerStep"] =
-      fmt_num(r.flops_per_token) + " x " + fmt_num(r.tokens_per_step) + " tokens / (" +
-      fmt_num(total_gpus(s)) + " GPUs x " + fmt_num(e.peak_flops / 1e12) + " TFLOPS x " +
-      fmt_num(s.assumptions.training_mfu) + " MFU) = " + fmt_num(r.compute_seconds_per_step) + " s";
-  f["training.communicationSecondsPerStep"] =
-      "exposed gradient reduce / ZeRO gathers / TP all-reduces over the links (" + zero + ", TP " +
-      fmt_num(s.parallel.tensor) + ") = " + fmt_num(r.communication_seconds_per_step) + " s";
-  f["memory.hostRamBytes"] = "optimizer states" +
-                             std::string(t.offload_params ? " and parameters" : "") +
-                             " offloaded to CPU RAM = " + fmt_bytes(m.host_ram_bytes);
-  f["training.tokensPerSecond"] = fmt_num(r.tokens_per_step) + " tokens / " +
-                                  fmt_num(r.step_seconds) + " s = " + fmt_num(r.tokens_per_second);
-  f["training.gpuHours"] =
-      fmt_num(r.total_hours) + " h x " + fmt_num(total_gpus(s)) + " GPUs = " + fmt_num(r.gpu_hours);
-  f["training.mfu"] = "model FLOPs per token (no recompute) x " + fmt_num(r.tokens_per_second) +
-                      " tokens/s / (" + fmt_num(total_gpus(s)) + " x " +
-                      fmt_num(e.peak_flops / 1e12) + " TFLOPS) = " + fmt_num(r.mfu);
-  f["training.trainableParams"] = t.method == TrainingMethod::full
-                                      ? "all " + fmt_num(e.params.total) + " parameters"
-                                      : "r " + fmt_num(t.lora_rank) + " x (d_in + d_out) over " +
-                                            fmt_num(double(t.lora_targets.size())) +
-                                            " adapted matrices x " + fmt_num(s.model.num_layers) +
-                                            " layers = " + fmt_num(r.trainable_params);
-  f["training.totalHours"] = fmt_num(t.tokens) + " tokens / " + fmt_num(r.tokens_per_second) +
-                             " tokens/s / 3600 = " + fmt_num(r.total_hours) + " h";
-}
-
-void common_formulas(Estimate& e) {
-  const Scenario& s = e.scenario;
-  auto& f = e.formulas;
-  f["memory.perGpuBytes"] =
-      "weights + KV + activations + gradients + optimizer + overhead + reserve = " +
-      fmt_bytes(e.memory.per_gpu_bytes) + " of " + fmt_bytes(e.memory.capacity_bytes);
-  f["memory.totalBytes"] =
-      s.mode == Mode::training
-          ? fmt_bytes(e.memory.per_gpu_bytes) + " per GPU x " + fmt_num(total_gpus(s)) +
-                " GPUs = " + fmt_bytes(e.memory.total_bytes)
-          : "weights and KV cache once across the split + working memory, overhead and reserve "
-            "on each of " +
-                fmt_num(total_gpus(s)) + " GPUs = " + fmt_bytes(e.memory.total_bytes);
-  f["cost.usdPerHour"] =
-      fmt_num(total_gpus(s)) + " GPUs x $" + fmt_num(s.hardware.gpu.cloud_usd_per_gpu_hour) +
-      " = $" + fmt_num(e.cost.usd_per_hour) + (e.cost.price_known ? "" : " (price unknown)");
-  const double tps = s.mode == Mode::inference ? e.inference.throughput_tokens_per_second
-                                               : e.training.tokens_per_second;
-  f["params.total"] = "embedding " + fmt_num(e.params.embedding) + " + LM head " +
-                      fmt_num(e.params.lm_head) + " + attention " + fmt_num(e.params.attention) +
-                      " + MLP " + fmt_num(e.params.mlp) + " + norms " + fmt_num(e.params.norms) +
-                      " = " + fmt_num(e.params.total);
-  f["cost.totalUsd"] =
-      s.mode == Mode::training
-          ? fmt_num(e.training.gpu_hours) + " GPU-hours x $" +
-                fmt_num(s.hardware.gpu.cloud_usd_per_gpu_hour) + " = $" + fmt_num(e.cost.total_usd)
-          : "$" + fmt_num(e.cost.usd_per_hour) + " x " + fmt_num(e.inference.end_to_end_seconds) +
-                " s / 3600 = $" + fmt_num(e.cost.total_usd);
-  f["cost.usdPerMillionTokens"] = "$" + fmt_num(e.cost.usd_per_hour) + " / (" + fmt_num(tps) +
-                                  " tokens/s x 3600) x 1e6 = $" +
-                                  fmt_num(e.cost.usd_per_million_tokens);
-}
-
-}  // namespace
-
-Estimate estimate(const Scenario& scenario) {
-  Scenario s = normalize(scenario);
-  const std::vector<std::string> problems = validate(s);
-  if (!problems.empty()) {
-    std::string message;
-    for (const std::string& p : problems) message += (message.empty() ? "" : "; ") + p;
-    throw std::invalid_argument(message);
-  }
-  Estimate e;
-  e.scenario = s;
-  e.params = count_params(s.model);
-  e.memory = memory_breakdown(s, e.params);
+void add_warnings(const Scenario& s, Estimate& e) {
   e.warning_details = scenario_warnings(s);
   const Gpu& card = s.hardware.gpu;
   if (!(card.fp32_tflops > 0) && !(card.fp16_tensor_tflops > 0) && !(card.bf16_tensor_tflops > 0)) {
@@ -224,52 +54,53 @@ Estimate estimate(const Scenario& scenario) {
          {card.name},
          "gpu: " + card.name + " has no compute figure in the catalog; compute time counts as 0"});
   }
-  if (s.mode == Mode::inference) {
-    compute_inference_speed(s, e.params, e);
-    e.inference.max_batch = largest_batch_that_fits(s);
-    e.inference.max_context_tokens = largest_context_that_fits(s);
-    if (e.inference.max_batch > 0) {
-      Scenario at_max = s;
-      at_max.inference.batch = e.inference.max_batch;
-      Estimate speed_at_max;
-      compute_inference_speed(at_max, e.params, speed_at_max);
-      e.inference.throughput_at_max_batch = speed_at_max.inference.throughput_tokens_per_second;
-    }
-    if (s.parallel.pipeline > 1) {
-      e.warning_details.push_back(
-          {"pipeline-no-decode-speedup",
-           {},
-           "pipelineParallel: stages run one after another for each token, so pipeline "
-           "parallelism adds memory, not single-stream decode speed"});
-    }
-    inference_formulas(e);
-  } else {
-    compute_training(s, e.params, e);
-    training_formulas(e);
-  }
-  e.cost = compute_cost(s, e.inference, e.training);
-  if (!e.cost.price_known) {
+  if (s.mode == Mode::inference && s.parallel.pipeline > 1) {
     e.warning_details.push_back(
-        {"no-cloud-price",
-         {s.hardware.gpu.name},
-         "cost: no cloud price for " + s.hardware.gpu.name +
-             "; cost figures are left out (set a price with a custom GPU)"});
+        {"pipeline-no-decode-speedup",
+         {},
+         "pipelineParallel: stages run one after another for each token, so pipeline "
+         "parallelism adds memory, not single-stream decode speed"});
+  }
+  if (!e.cost.price_known) {
+    e.warning_details.push_back({"no-cloud-price",
+                                 {card.name},
+                                 "cost: no cloud price for " + card.name +
+                                     "; cost figures are left out (set a price with a custom GPU)"});
   }
   if (!e.memory.fits) {
     const bool on_gpu = e.memory.per_gpu_bytes > e.memory.capacity_bytes;
     e.warning_details.push_back(
         {on_gpu ? "memory-over-capacity" : "memory-over-host-ram",
-         on_gpu ? std::vector<std::string>{fmt_bytes(e.memory.per_gpu_bytes), s.hardware.gpu.name,
+         on_gpu ? std::vector<std::string>{fmt_bytes(e.memory.per_gpu_bytes), card.name,
                                            fmt_bytes(e.memory.capacity_bytes)}
                 : std::vector<std::string>{fmt_bytes(e.memory.host_ram_bytes),
                                            fmt_bytes(s.hardware.host.ram_bytes)},
          "memory: " + e.memory.first_reason});
   }
   for (const Warning& w : e.warning_details) e.warnings.push_back(w.text);
-  classify_bottleneck(e);
+}
+
+}  // namespace
+
+Estimate estimate(const Scenario& scenario, const EstimateOptions& options) {
+  Estimate e;
+  e.scenario = normalize(scenario);
+  const Scenario& s = e.scenario;
+  throw_if_invalid(s);
+  e.params = count_params(s.model);
+  compute_numbers(s, e, true);
+  e.memory.first_reason = memory_shortfall_text(e.memory, s);
+  add_warnings(s, e);
   e.rules_of_thumb = rules_of_thumb(e);
-  common_formulas(e);
+  if (options.explain) explain(e);
   return e;
+}
+
+void explain(Estimate& e) {
+  e.bottleneck_sentence = bottleneck_sentence(e);
+  explain_rules_of_thumb(e);
+  e.formulas.clear();
+  add_formulas(e);
 }
 
 }  // namespace sizer

@@ -137,6 +137,8 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, Estimate& 
   const double step_flops = b * (2.0 * matmul_params(p, m) + attention_flops_per_token(m, ctx_avg));
   const double compute_time = safe_div(step_flops / tp, peak * a.decode_compute_efficiency);
   r.communication_seconds_per_step = tensor_parallel_seconds(s, b) + pipeline_hops(b);
+  r.decode_memory_seconds = memory_time;
+  r.decode_compute_seconds = compute_time;
   r.decode_step_seconds =
       std::max(memory_time, compute_time) + step_overhead + r.communication_seconds_per_step;
   r.decode_tokens_per_second = safe_div(1.0, r.decode_step_seconds);

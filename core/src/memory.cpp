@@ -119,9 +119,8 @@ double lora_trainable_params(const ModelArch& m, int rank,
   return double(rank) * per_layer * m.num_layers;
 }
 
-namespace {
-
-std::string first_reason_text(const MemoryBreakdown& mb, const Scenario& s) {
+std::string memory_shortfall_text(const MemoryBreakdown& mb, const Scenario& s) {
+  if (mb.fits) return "";
   struct Term {
     const char* name;
     double bytes;
@@ -146,6 +145,8 @@ std::string first_reason_text(const MemoryBreakdown& mb, const Scenario& s) {
   return "Offloaded state needs " + fmt_bytes(mb.host_ram_bytes) + " of host RAM; the host has " +
          fmt_bytes(s.hardware.host.ram_bytes) + ".";
 }
+
+namespace {
 
 void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& mb) {
   const NumberFormat& wf = weights_format_of(s);
@@ -269,7 +270,6 @@ MemoryBreakdown memory_breakdown(const Scenario& s, const ParamCounts& p) {
   mb.headroom_bytes = mb.capacity_bytes - mb.per_gpu_bytes;
   const bool host_ok = mb.host_ram_bytes <= s.hardware.host.ram_bytes;
   mb.fits = mb.headroom_bytes >= 0 && host_ok;
-  if (!mb.fits) mb.first_reason = first_reason_text(mb, s);
   return mb;
 }
 

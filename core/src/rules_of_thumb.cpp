@@ -27,77 +27,75 @@ std::vector<RuleOfThumb> rules_of_thumb(const Estimate& e) {
   const Scenario& s = e.scenario;
   const double n = e.params.total;
   const double gpus = total_gpus(s);
-  if (s.mode == Mode::inference) {
+  const MemoryBreakdown& m = e.memory;
+  auto add = [&out](const char* id, double value_bytes, double detailed_bytes) {
     RuleOfThumb r;
-    r.id = "fp16-2x-plus-20";
-    r.label = "FP16 memory = params (B) x 2 GB, plus 20% for KV cache and activations";
-    r.value_bytes = rule_fp16_plus_20_bytes(n);
-    r.detailed_bytes = e.memory.per_gpu_bytes * gpus;
-    const double kv_share = safe_div(e.memory.kv_cache_bytes, e.memory.per_gpu_bytes);
-    r.why_different =
-        "The rule assumes 16-bit weights and a fixed 20% margin. This estimate uses " +
-        s.weights_format + " weights and sizes the KV cache for " + fmt_num(s.inference.batch) +
-        " x " + fmt_num(double(s.inference.prompt_tokens) + s.inference.output_tokens) +
-        " tokens (" + fmt_num(kv_share * 100.0) +
-        "% of memory); long contexts and many users break the 20% margin.";
+    r.id = id;
+    r.value_bytes = value_bytes;
+    r.detailed_bytes = detailed_bytes;
     out.push_back(r);
+    return &out.back();
+  };
+  if (s.mode == Mode::inference) {
+    add("fp16-2x-plus-20", rule_fp16_plus_20_bytes(n), m.per_gpu_bytes * gpus);
     return out;
   }
   const TrainingWorkload& t = s.training;
-  {
-    RuleOfThumb r;
-    r.id = "adam-16-bytes";
-    r.label = "Mixed-precision Adam: 16 bytes per parameter before activations";
-    r.value_bytes = rule_adam_16_bytes(n);
-    r.detailed_bytes =
-        (e.memory.weights_bytes + e.memory.gradient_bytes + e.memory.optimizer_bytes) * gpus;
-    r.why_different =
-        t.method != TrainingMethod::full
-            ? "LoRA freezes the base: only the adapters carry gradients and optimizer states."
-        : !t.mixed_precision || t.optimizer != Optimizer::adamw
-            ? "The rule assumes FP32 master weights and FP32 Adam moments; this optimizer "
-              "setting stores less per parameter."
-            : "Same 16 bytes per parameter; ZeRO sharding, offload and the count over all GPUs "
-              "change the per-GPU share, not the total.";
-    out.push_back(r);
-  }
-  {
-    RuleOfThumb r;
-    r.id = "seed-int8-training";
-    r.label = "Seed 004: INT8 weights + INT8 gradients + 2 bytes/param optimizer + 1.3 GB";
-    r.value_bytes = rule_seed_int8_training_bytes(n);
-    r.detailed_bytes = (e.memory.weights_bytes + e.memory.gradient_bytes +
-                        e.memory.optimizer_bytes + e.memory.overhead_bytes) *
-                       gpus;
-    r.why_different =
-        "The seed counts two FP32 Adam moments as 2 bytes per parameter; they take 8 (12 with "
-        "the FP32 master copy), and nobody trains with INT8 gradients.";
-    out.push_back(r);
-  }
-  {
-    RuleOfThumb r;
-    r.id = "seed-activation-per-sample";
-    r.label = "Seed 004: activations per sample = (h + i) x s x L x 1 byte";
-    r.value_bytes = rule_seed_activation_bytes_per_sample(s.model, t.seq_len, 1.0) * t.micro_batch;
-    r.detailed_bytes = e.memory.activation_bytes;
-    r.why_different =
-        "The seed keeps one value per hidden and MLP unit per token; backward needs every "
-        "matmul input (about 8h + 4ad + 4kd + 6i bytes per token per layer in 16-bit), so the "
-        "rule is a floor.";
-    out.push_back(r);
-  }
-  {
-    RuleOfThumb r;
-    r.id = "six-n-d";
-    r.label = "Training compute = 6 x params x tokens";
-    r.value_flops = rule_six_n_d_flops(n, t.tokens);
-    r.detailed_flops = e.training.total_flops;
-    r.why_different = "6ND = " + fmt_num(rule_six_n_d_flops(n, t.tokens)) +
-                      " FLOPs; the detailed count (" + fmt_num(e.training.total_flops) +
-                      ") adds attention, recompute and LoRA's frozen base.";
-    out.push_back(r);
-  }
+  add("adam-16-bytes", rule_adam_16_bytes(n),
+      (m.weights_bytes + m.gradient_bytes + m.optimizer_bytes) * gpus);
+  add("seed-int8-training", rule_seed_int8_training_bytes(n),
+      (m.weights_bytes + m.gradient_bytes + m.optimizer_bytes + m.overhead_bytes) * gpus);
+  add("seed-activation-per-sample",
+      rule_seed_activation_bytes_per_sample(s.model, t.seq_len, 1.0) * t.micro_batch,
+      m.activation_bytes);
+  RuleOfThumb* six = add("six-n-d", 0, 0);
+  six->value_flops = rule_six_n_d_flops(n, t.tokens);
+  six->detailed_flops = e.training.total_flops;
   return out;
+}
+
+void explain_rules_of_thumb(Estimate& e) {
+  const Scenario& s = e.scenario;
+  const TrainingWorkload& t = s.training;
+  for (RuleOfThumb& r : e.rules_of_thumb) {
+    if (r.id == "fp16-2x-plus-20") {
+      const double kv_share = safe_div(e.memory.kv_cache_bytes, e.memory.per_gpu_bytes);
+      r.label = "FP16 memory = params (B) x 2 GB, plus 20% for KV cache and activations";
+      r.why_different =
+          "The rule assumes 16-bit weights and a fixed 20% margin. This estimate uses " +
+          s.weights_format + " weights and sizes the KV cache for " +
+          fmt_num(s.inference.batch) + " x " +
+          fmt_num(double(s.inference.prompt_tokens) + s.inference.output_tokens) + " tokens (" +
+          fmt_num(kv_share * 100.0) +
+          "% of memory); long contexts and many users break the 20% margin.";
+    } else if (r.id == "adam-16-bytes") {
+      r.label = "Mixed-precision Adam: 16 bytes per parameter before activations";
+      r.why_different =
+          t.method != TrainingMethod::full
+              ? "LoRA freezes the base: only the adapters carry gradients and optimizer states."
+          : !t.mixed_precision || t.optimizer != Optimizer::adamw
+              ? "The rule assumes FP32 master weights and FP32 Adam moments; this optimizer "
+                "setting stores less per parameter."
+              : "Same 16 bytes per parameter; ZeRO sharding, offload and the count over all "
+                "GPUs change the per-GPU share, not the total.";
+    } else if (r.id == "seed-int8-training") {
+      r.label = "Seed 004: INT8 weights + INT8 gradients + 2 bytes/param optimizer + 1.3 GB";
+      r.why_different =
+          "The seed counts two FP32 Adam moments as 2 bytes per parameter; they take 8 (12 "
+          "with the FP32 master copy), and nobody trains with INT8 gradients.";
+    } else if (r.id == "seed-activation-per-sample") {
+      r.label = "Seed 004: activations per sample = (h + i) x s x L x 1 byte";
+      r.why_different =
+          "The seed keeps one value per hidden and MLP unit per token; backward needs every "
+          "matmul input (about 8h + 4ad + 4kd + 6i bytes per token per layer in 16-bit), so "
+          "the rule is a floor.";
+    } else if (r.id == "six-n-d") {
+      r.label = "Training compute = 6 x params x tokens";
+      r.why_different = "6ND = " + fmt_num(r.value_flops) + " FLOPs; the detailed count (" +
+                        fmt_num(e.training.total_flops) +
+                        ") adds attention, recompute and LoRA's frozen base.";
+    }
+  }
 }
 
 }  // namespace sizer

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "sizer/params.hpp"
 
@@ -14,7 +15,7 @@ int total_gpus(const Scenario& s) {
 }
 
 Scenario normalize(Scenario s) {
-  s.model = normalize_model(s.model);
+  s.model = normalize_model(std::move(s.model));
   s.hardware.gpus_per_node = std::max(1, s.hardware.gpus_per_node);
   s.hardware.nodes = std::max(1, s.hardware.nodes);
   s.parallel.tensor = std::max(1, s.parallel.tensor);

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sizer/record_fields.hpp"
+#include "sizer/request_fields.hpp"
 #include "sizer/request_json.hpp"
 
 namespace sizer {
@@ -102,50 +104,27 @@ void flatten(const json& v, const std::string& key, const char* list_suffix, std
 
 enum class Kind { text, number, boolean, list, guess };
 
-// Fields of the request with a fixed type. arch.*, gpu.*, hf.* and assumptions.* are open sets
-// checked by scenario_from_request_json; their values are typed by `guess` below.
+// Fields of the request with a fixed type, from the request field table. arch.*, gpu.*, hf.* and
+// assumptions.* are open sets checked by scenario_from_request_json; their values are typed by
+// `guess` below (or as text for the records' text fields).
 Kind known_kind(const std::string& key, bool& known) {
-  static const std::pair<const char*, Kind> fields[] = {
-      {"mode", Kind::text},
-      {"model", Kind::text},
-      {"weights", Kind::text},
-      {"kvCache", Kind::text},
-      {"gpu", Kind::text},
-      {"engine", Kind::text},
-      {"gpuCount", Kind::number},
-      {"nodes", Kind::number},
-      {"tensorParallel", Kind::number},
-      {"pipelineParallel", Kind::number},
-      {"dataParallel", Kind::number},
-      {"sequenceParallel", Kind::boolean},
-      {"batch", Kind::number},
-      {"promptTokens", Kind::number},
-      {"outputTokens", Kind::number},
-      {"gpuLayers", Kind::number},
-      {"kvInHostMemory", Kind::boolean},
-      {"interNodeGBs", Kind::number},
-      {"host.id", Kind::text},
-      {"host.ramGB", Kind::number},
-      {"host.bandwidthGBs", Kind::number},
-      {"training.method", Kind::text},
-      {"training.optimizer", Kind::text},
-      {"training.recompute", Kind::text},
-      {"training.loraRank", Kind::number},
-      {"training.loraTargets", Kind::list},
-      {"training.seqLen", Kind::number},
-      {"training.microBatch", Kind::number},
-      {"training.gradAccumulation", Kind::number},
-      {"training.zeroStage", Kind::number},
-      {"training.flashAttention", Kind::boolean},
-      {"training.offload", Kind::boolean},
-      {"training.offloadParams", Kind::boolean},
-      {"training.mixedPrecision", Kind::boolean},
-      {"training.tokens", Kind::number},
-  };
   known = true;
-  for (const auto& f : fields) {
-    if (key == f.first) return f.second;
+  for (const RequestField& f : request_fields()) {
+    if (f.shape == RequestFieldShape::special_object) continue;
+    if (key != request_field_path(f)) continue;
+    if (f.shape == RequestFieldShape::special_list) return Kind::list;
+    switch (f.type) {
+      case FieldType::text:
+      case FieldType::choice:
+        return Kind::text;
+      case FieldType::integer:
+      case FieldType::number:
+        return Kind::number;
+      case FieldType::boolean:
+        return Kind::boolean;
+    }
   }
+  if (key == "model" || key == "gpu") return Kind::text;  // catalog ids (objects go under arch.*)
   known = false;
   return Kind::guess;
 }
@@ -162,15 +141,15 @@ bool valid_path(const std::string& s) {
   return true;
 }
 
-// Values typed by the request fields that hold text no matter how they look ("name=4090").
+template <class T>
+bool is_text_field(const std::string& key) {
+  const RecordField<T>* f = find_record_field<T>(key);
+  return f != nullptr && (f->type == FieldType::text || f->type == FieldType::choice);
+}
+
+// Fields of a custom model or GPU that hold text no matter how they look ("name=4090").
 bool always_text(const std::string& field) {
-  static const char* names[] = {
-      "id",    "name",      "family", "hfRepo", "modelType",    "weightsDtype", "source",
-      "notes", "attention", "base",   "vendor", "architecture", "memoryType",   "interconnect"};
-  for (const char* n : names) {
-    if (field == n) return true;
-  }
-  return false;
+  return field == "base" || is_text_field<ModelArch>(field) || is_text_field<Gpu>(field);
 }
 
 bool parse_number(const std::string& text, json& out) {

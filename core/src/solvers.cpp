@@ -1,20 +1,23 @@
 // Searches over the memory model: largest batch / context, fewest GPUs, the format that fits,
-// the fit table over the GPU catalog, and one-click fixes. Memory-only evaluations are cheap
-// (no speed model), so searches call memory_breakdown() directly.
+// the fit table over the GPU catalog, and one-click fixes. Memory-only evaluations are cheap (no
+// speed model, no text), and the monotone searches find their answer in a handful of them.
 #include "sizer/solvers.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "engine_internal.hpp"
 #include "sizer/cost.hpp"
+#include "sizer/inference_speed.hpp"
+#include "sizer/layouts.hpp"
 #include "sizer/memory.hpp"
 #include "sizer/params.hpp"
+#include "sizer/training_math.hpp"
 
 namespace sizer {
 namespace {
-
-constexpr int kNodeSize = 8;  // GPUs per node assumed when the solver adds cards
 
 struct Prepared {
   Scenario s;
@@ -27,109 +30,138 @@ Prepared prepare(const Scenario& input) {
   return p;
 }
 
+// How much room is left (bytes): the smaller of GPU headroom and host-RAM headroom. Negative =
+// does not fit; fits exactly when the memory model says so.
+double margin(const Scenario& s, const ParamCounts& params) {
+  const MemoryBreakdown mb = memory_breakdown(s, params);
+  const double host = s.hardware.host.ram_bytes - mb.host_ram_bytes;
+  return std::min(mb.headroom_bytes, host);
+}
+
 bool fits(const Scenario& s, const ParamCounts& params) { return memory_breakdown(s, params).fits; }
 
-// Largest value in [1, limit] for which `ok` holds, assuming it is monotone; 0 if none.
-template <typename Ok>
-int largest_true(int limit, Ok ok) {
-  if (limit < 1 || !ok(1)) return 0;
-  int lo = 1, hi = 2;
-  while (hi <= limit && ok(hi)) {
-    lo = hi;
-    if (hi > limit / 2) {
-      hi = limit + 1;
-      break;
-    }
-    hi *= 2;
-  }
-  hi = std::min(hi, limit + 1);  // ok(lo) true, ok(hi) false or out of range
+// Largest x in [1, limit] with margin(x) >= 0, for a margin that falls as x grows (memory grows
+// with batch and context); 0 if none. Memory is piecewise linear in batch and context, so a
+// secant step on the bracket lands on the answer or next to it: a handful of evaluations, with
+// bisection as the fallback when a step does not halve the bracket.
+template <typename Margin>
+int largest_fitting(int limit, Margin m) {
+  if (limit < 1) return 0;
+  double m_lo = m(1);
+  if (m_lo < 0) return 0;
+  double m_hi = m(limit);
+  if (m_hi >= 0) return limit;
+  long long lo = 1, hi = limit;  // m(lo) >= 0 > m(hi)
+  bool bisect = false;
   while (hi - lo > 1) {
-    const int mid = lo + (hi - lo) / 2;
-    if (ok(mid)) {
-      lo = mid;
+    const long long width = hi - lo;
+    long long g;
+    if (bisect || !(m_lo - m_hi > 0)) {
+      g = lo + width / 2;
     } else {
-      hi = mid;
+      const double t = m_lo / (m_lo - m_hi);
+      g = lo + static_cast<long long>(std::floor(t * double(width)));
     }
+    g = std::clamp(g, lo + 1, hi - 1);
+    const double m_g = m(static_cast<int>(g));
+    if (m_g >= 0) {
+      lo = g;
+      m_lo = m_g;
+      if (g + 1 < hi) {  // the secant lands just below the root: check its neighbour
+        const double m_next = m(static_cast<int>(g + 1));
+        if (m_next < 0) {
+          hi = g + 1;
+          m_hi = m_next;
+        } else {
+          lo = g + 1;
+          m_lo = m_next;
+        }
+      }
+    } else {
+      hi = g;
+      m_hi = m_g;
+    }
+    bisect = (hi - lo) * 2 > width;  // the step did not halve the bracket
   }
-  return lo;
+  return static_cast<int>(lo);
 }
 
-bool divides_kv(const ModelArch& m, int tp) {
-  const int kv = m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads;
-  return m.attention == AttentionKind::mla || kv % tp == 0 || tp % kv == 0;
-}
-
-// A layout of n GPUs: tensor parallel inside a node (largest valid divisor), pipeline across.
-bool layout_for(Scenario& s, int n) {
-  if (n > kNodeSize && n % kNodeSize != 0) return false;
-  const ModelArch& m = s.model;
-  s.hardware.gpus_per_node = std::min(n, kNodeSize);
-  s.hardware.nodes = n > kNodeSize ? n / kNodeSize : 1;
-  s.parallel.data = 0;
-  if (s.mode == Mode::training && s.training.zero_stage > 0) {
-    s.parallel.tensor = 1;
-    s.parallel.pipeline = 1;
-    s.parallel.data = n;
-    return true;
-  }
-  for (int tp = std::min(n, kNodeSize); tp >= 1; --tp) {
-    if (n % tp != 0 || m.num_heads % tp != 0 || !divides_kv(m, tp)) continue;
-    const int pp = n / tp;
-    if (pp > m.num_layers) return false;
-    s.parallel.tensor = tp;
-    s.parallel.pipeline = pp;
-    s.parallel.data = 1;
-    return true;
-  }
-  return false;
-}
+constexpr int kMaxBatch = 1 << 20;
+constexpr int kMaxContext = 1 << 26;
+constexpr int kMaxTrainingSeq = 1 << 24;
 
 bool usable_weights_format(const NumberFormat& f) {
   if (f.bits_per_weight <= 0) return false;
   if (f.id.find("notes") != std::string::npos || f.id.rfind("ggml-type", 0) == 0) return false;
   if (f.id.rfind("gguf-tq", 0) == 0) return false;  // ternary models only
-  return f.family != FormatFamily::other;
+  // EXL2 / HQQ rows are placeholders at a fixed bpw; "other" rows are notes.
+  return f.family != FormatFamily::other && f.family != FormatFamily::exl2 &&
+         f.family != FormatFamily::hqq;
 }
 
 }  // namespace
 
-int largest_batch_that_fits(const Scenario& input) {
-  Prepared p = prepare(input);
-  return largest_true(1 << 20, [&](int b) {
-    if (p.s.mode == Mode::inference) {
-      p.s.inference.batch = b;
-    } else {
-      p.s.training.micro_batch = b;
-    }
-    return fits(p.s, p.params);
+int largest_batch_fitting(const Scenario& normalized, const ParamCounts& params) {
+  Scenario s = normalized;
+  const bool inference = s.mode == Mode::inference;
+  return largest_fitting(kMaxBatch, [&](int b) {
+    (inference ? s.inference.batch : s.training.micro_batch) = b;
+    return margin(s, params);
   });
 }
 
-int largest_context_that_fits(const Scenario& input) {
-  Prepared p = prepare(input);
-  if (p.s.mode == Mode::inference) {
-    const int output = std::max(0, p.s.inference.output_tokens);
-    const int prompt = largest_true((1 << 26) - output, [&](int t) {
-      p.s.inference.prompt_tokens = t;
-      return fits(p.s, p.params);
+int largest_context_fitting(const Scenario& normalized, const ParamCounts& params) {
+  Scenario s = normalized;
+  if (s.mode == Mode::inference) {
+    const int output = std::max(0, s.inference.output_tokens);
+    const int prompt = largest_fitting(kMaxContext - output, [&](int t) {
+      s.inference.prompt_tokens = t;
+      return margin(s, params);
     });
     return prompt > 0 ? prompt + output : 0;
   }
-  return largest_true(1 << 24, [&](int t) {
-    p.s.training.seq_len = t;
-    return fits(p.s, p.params);
+  return largest_fitting(kMaxTrainingSeq, [&](int t) {
+    s.training.seq_len = t;
+    return margin(s, params);
   });
 }
 
-int fewest_gpus_that_fit(const Scenario& input, int max_gpus) {
-  Prepared p = prepare(input);
+double throughput_at_batch(const Scenario& normalized, const ParamCounts& params, int batch) {
+  Scenario s = normalized;
+  s.inference.batch = batch;
+  Estimate speed;
+  compute_inference_speed(s, params, speed);
+  return speed.inference.throughput_tokens_per_second;
+}
+
+int largest_batch_that_fits(const Scenario& input) {
+  const Prepared p = prepare(input);
+  return largest_batch_fitting(p.s, p.params);
+}
+
+int largest_context_that_fits(const Scenario& input) {
+  const Prepared p = prepare(input);
+  return largest_context_fitting(p.s, p.params);
+}
+
+namespace {
+
+// Fewest cards (with their default layout) that fit, on a prepared scenario; 0 if none.
+int fewest_gpus_fitting(const Prepared& p, int max_gpus) {
   for (int n = 1; n <= max_gpus; ++n) {
+    Layout l;
+    if (!default_layout(p.s, n, l)) continue;
     Scenario s = p.s;
-    if (!layout_for(s, n)) continue;
-    s = normalize(s);
+    apply_layout(s, l);
     if (validate(s).empty() && fits(s, p.params)) return n;
   }
   return 0;
+}
+
+}  // namespace
+
+int fewest_gpus_that_fit(const Scenario& input, int max_gpus) {
+  return fewest_gpus_fitting(prepare(input), max_gpus);
 }
 
 std::string cheapest_format_that_fits(const Scenario& input) {
@@ -144,34 +176,86 @@ std::string cheapest_format_that_fits(const Scenario& input) {
   return best != nullptr ? best->id : "";
 }
 
+namespace {
+
+// The fit table's candidates for one card type: every split without replicas (replicas do not
+// change a fixed batch's speed, only its price) of the fewest cards that fit up to twice that
+// many, where a wider split can pay for its extra cards with speed.
+struct Candidate {
+  Layout layout;
+  double tokens_per_second = 0;
+  double per_gpu_bytes = 0;
+  Bottleneck bottleneck = Bottleneck::memory_capacity;
+};
+
+bool evaluate_layout(const Prepared& p, const Layout& l, Candidate& out) {
+  Scenario s = p.s;
+  apply_layout(s, l);
+  if (!validate(s).empty()) return false;
+  Estimate e;
+  e.params = p.params;
+  e.memory = memory_breakdown(s, p.params);
+  if (!e.memory.fits) return false;
+  if (s.mode == Mode::inference) {
+    compute_inference_speed(s, p.params, e);
+  } else {
+    compute_training(s, p.params, e);
+  }
+  out.layout = l;
+  out.per_gpu_bytes = e.memory.per_gpu_bytes;
+  out.tokens_per_second = s.mode == Mode::inference ? e.inference.throughput_tokens_per_second
+                                                    : e.training.tokens_per_second;
+  out.bottleneck = bottleneck_of(s, e);
+  return out.tokens_per_second > 0;
+}
+
+// GPU-seconds per million tokens: the cost of a layout in card time, which ranks layouts of one
+// card type the same way their price per token does, whether or not the price is known.
+double gpu_seconds_per_million(const Candidate& c) {
+  return safe_div(double(c.layout.gpus) * 1e6, c.tokens_per_second);
+}
+
+}  // namespace
+
 std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
   std::vector<FitRow> rows;
   const std::vector<Gpu>& gpus = gpu_catalog();
   rows.reserve(gpus.size());
+  Prepared p = prepare(input);
   for (const Gpu& g : gpus) {
-    Scenario s = input;
-    s.hardware.gpu = g;
+    p.s.hardware.gpu = g;
     FitRow row;
     row.gpu_id = g.id;
     row.capacity_bytes = g.memory_capacity_bytes;
-    row.gpus = fewest_gpus_that_fit(s, max_gpus);
-    if (row.gpus > 0) {
-      layout_for(s, row.gpus);
-      try {
-        const Estimate e = estimate(s);
-        row.per_gpu_bytes = e.memory.per_gpu_bytes;
-        row.tokens_per_second = s.mode == Mode::inference ? e.inference.throughput_tokens_per_second
-                                                          : e.training.tokens_per_second;
-        row.usd_per_hour = e.cost.usd_per_hour;
-        row.usd_per_million_tokens = e.cost.usd_per_million_tokens;
-        row.bottleneck = e.bottleneck;
-      } catch (const std::invalid_argument&) {
-        row.gpus = 0;
+    const int fewest = fewest_gpus_fitting(p, max_gpus);
+    bool found = false;
+    Candidate best;
+    for (int n = fewest; fewest > 0 && n <= std::min(max_gpus, 2 * fewest); ++n) {
+      for (const Layout& l : layouts_for(p.s, n)) {
+        if (p.s.mode == Mode::inference && l.data != 1) continue;
+        Candidate c;
+        if (!evaluate_layout(p, l, c)) continue;
+        if (!found || gpu_seconds_per_million(c) < gpu_seconds_per_million(best)) {
+          best = c;
+          found = true;
+        }
       }
     }
-    if (row.gpus == 0) {
-      Prepared p = prepare(s);
-      row.per_gpu_bytes = memory_breakdown(p.s, p.params).per_gpu_bytes;
+    if (found) {
+      row.gpus = best.layout.gpus;
+      row.tensor_parallel = best.layout.tensor;
+      row.pipeline_parallel = best.layout.pipeline;
+      row.per_gpu_bytes = best.per_gpu_bytes;
+      row.tokens_per_second = best.tokens_per_second;
+      row.gpu_seconds_per_million_tokens = gpu_seconds_per_million(best);
+      row.price_known = g.cloud_usd_per_gpu_hour > 0;
+      row.usd_per_hour = usd_per_hour(g, row.gpus);
+      row.usd_per_million_tokens = usd_per_million_tokens(row.usd_per_hour, row.tokens_per_second);
+      row.bottleneck = best.bottleneck;
+    } else {
+      Scenario one = p.s;
+      apply_layout(one, Layout{});
+      row.per_gpu_bytes = memory_breakdown(one, p.params).per_gpu_bytes;
       row.bottleneck = Bottleneck::memory_capacity;
     }
     rows.push_back(row);
@@ -205,7 +289,7 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
     }
   }
   {
-    const int ctx = largest_context_that_fits(input);
+    const int ctx = largest_context_fitting(p.s, p.params);
     Scenario c = input;
     if (inference && ctx > c.inference.output_tokens + 1) {
       c.inference.prompt_tokens = ctx - c.inference.output_tokens;
@@ -216,7 +300,7 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
     }
   }
   {
-    const int b = largest_batch_that_fits(input);
+    const int b = largest_batch_fitting(p.s, p.params);
     const int current = inference ? p.s.inference.batch : p.s.training.micro_batch;
     if (b > 0 && b < current) {
       Scenario c = input;
@@ -235,10 +319,11 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
     }
   }
   {
-    const int n = fewest_gpus_that_fit(input);
-    if (n > total_gpus(p.s)) {
+    const int n = fewest_gpus_fitting(p, 64);
+    Layout l;
+    if (n > total_gpus(p.s) && default_layout(p.s, n, l)) {
       Scenario c = input;
-      layout_for(c, n);
+      apply_layout(c, l);
       add("more-gpus", "Use " + fmt_num(n) + " x " + p.s.hardware.gpu.name, c);
     }
   }
@@ -257,16 +342,20 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
     const int layers = p.s.model.num_layers;
     Scenario c = input;
     c.inference.engine = Engine::llama_cpp;
-    for (int keep = layers - 1; keep >= 1; --keep) {
+    Prepared q = prepare(c);
+    // More layers on the GPU need more GPU memory and less host RAM: the most layers whose GPU
+    // share fits is the answer if the host can hold the rest.
+    const int keep = largest_fitting(layers - 1, [&](int k) {
+      q.s.inference.gpu_layers = k;
+      return memory_breakdown(q.s, q.params).headroom_bytes;
+    });
+    q.s.inference.gpu_layers = keep;
+    if (keep >= 1 && fits(q.s, q.params)) {
       c.inference.gpu_layers = keep;
-      Prepared q = prepare(c);
-      if (fits(q.s, q.params)) {
-        add("offload",
-            "Keep " + fmt_num(keep) + " of " + fmt_num(layers) +
-                " layers on the GPU, the rest in host RAM (llama.cpp -ngl)",
-            c);
-        break;
-      }
+      add("offload",
+          "Keep " + fmt_num(keep) + " of " + fmt_num(layers) +
+              " layers on the GPU, the rest in host RAM (llama.cpp -ngl)",
+          c);
     }
   }
   std::stable_sort(out.begin(), out.end(), [](const Suggestion& a, const Suggestion& b) {

@@ -10,12 +10,14 @@
 
 namespace sizer {
 
-double training_flops_per_token(const Scenario& s, const ParamCounts& p, double trainable) {
+namespace {
+
+double flops_per_token(const Scenario& s, const ParamCounts& p, double trainable,
+                       bool full_recompute) {
   const ModelArch& m = s.model;
   const double n = matmul_params(p, m);
   // PaLM / llm-foundry convention: attention counted over the whole s x s matrix, 3 passes.
   const double attention_forward = attention_flops_per_token(m, s.training.seq_len);
-  const bool full_recompute = s.training.recompute == Recompute::full;
   if (s.training.method == TrainingMethod::full) {
     return (full_recompute ? 8.0 : 6.0) * n + (full_recompute ? 4.0 : 3.0) * attention_forward;
   }
@@ -23,6 +25,12 @@ double training_flops_per_token(const Scenario& s, const ParamCounts& p, double 
   // gradients; the adapters themselves cost the usual 6 x trainable.
   return (full_recompute ? 6.0 : 4.0) * n + (full_recompute ? 4.0 : 3.0) * attention_forward +
          6.0 * trainable;
+}
+
+}  // namespace
+
+double training_flops_per_token(const Scenario& s, const ParamCounts& p, double trainable) {
+  return flops_per_token(s, p, trainable, s.training.recompute == Recompute::full);
 }
 
 double training_gradient_sync_bytes(const Scenario& s, const ParamCounts& p, double trainable) {
@@ -104,11 +112,7 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
   r.total_hours = safe_div(t.tokens, r.tokens_per_second) / 3600.0;
   r.gpu_hours = r.total_hours * gpus;
   // Model FLOPs utilisation: the FLOPs the model needs (no recompute) over the peak.
-  TrainingWorkload no_recompute = t;
-  no_recompute.recompute = Recompute::none;
-  Scenario model_flops_scenario = s;
-  model_flops_scenario.training = no_recompute;
-  const double model_flops = training_flops_per_token(model_flops_scenario, p, r.trainable_params);
+  const double model_flops = flops_per_token(s, p, r.trainable_params, false);
   r.mfu = safe_div(model_flops * r.tokens_per_second, gpus * peak);
 }
 

@@ -204,7 +204,7 @@ TEST_CASE("mixture of experts keeps every expert resident", "[memory]") {
 }
 
 TEST_CASE("every shown number carries its formula with the inputs substituted", "[memory]") {
-  const Estimate e = estimate(inference("llama-2-7b", "fp16", "a100-sxm-80gb"));
+  const Estimate e = estimate(inference("llama-2-7b", "fp16", "a100-sxm-80gb"), {true});
   CHECK(e.formulas.at("memory.weightsBytes") ==
         "6.74e+09 params x 16 bits / 8 / (1 TP x 1 PP) = 13.5 GB");
   CHECK(e.formulas.at("inference.kvCacheBytesPerToken") ==
@@ -219,7 +219,7 @@ TEST_CASE("every shown number carries its formula with the inputs substituted", 
     CHECK(e.formulas.count(key) == 1);
   }
   Scenario t = training("llama-2-7b", "bf16", "a100-sxm-80gb");
-  const Estimate et = estimate(t);
+  const Estimate et = estimate(t, {true});
   for (const char* key :
        {"training.tokensPerStep", "training.totalFlops", "training.computeSecondsPerStep",
         "training.communicationSecondsPerStep", "training.stepSeconds", "memory.totalBytes"}) {

@@ -1,5 +1,6 @@
-// Every efficiency factor and overhead constant the engine uses: a named field with a default, a
-// one-line source, and a user override. The table in assumptions.cpp owns the defaults.
+// Every efficiency factor and overhead constant the engine uses: a named field, its default, its
+// valid range, a one-line source, and the engine profiles that change it. The tables in
+// assumptions.cpp own every value; the struct below only holds them.
 #pragma once
 
 #include <string>
@@ -9,68 +10,61 @@ namespace sizer {
 
 enum class Engine { generic, vllm, llama_cpp, transformers };
 
+// Filled by default_assumptions() (and the user's overrides, in normalize()); never read a
+// default from here: the zeros are placeholders.
 struct Assumptions {
-  // Fraction of spec memory bandwidth reached by decode (weights + KV reads).
-  double decode_bandwidth_efficiency = 0.6;
-  // Fraction of dense tensor peak reached by prefill matmuls.
-  double prefill_compute_efficiency = 0.5;
-  // Fraction of dense tensor peak reached by decode matmuls once compute-bound.
-  double decode_compute_efficiency = 0.5;
-  // Model FLOPs utilisation for training (achieved / dense peak).
-  double training_mfu = 0.4;
-  // Memory taken by the driver and CUDA context, per GPU, bytes.
-  double cuda_context_bytes = 0.5 * 1073741824.0;
-  // Fraction of card memory the engine refuses to use (vLLM gpu_memory_utilization = 0.9 -> 0.1).
-  double engine_reserve_fraction = 0.0;
-  // Framework working memory / allocator fragmentation as a fraction of weights.
-  double framework_overhead_fraction = 0.05;
-  // Fraction of link bandwidth reached by collectives (NCCL bus bandwidth / spec).
-  double link_efficiency = 0.7;
-  // Fixed latency per collective call, seconds.
-  double collective_latency_s = 10e-6;
-  // Fraction of host (CPU RAM) bandwidth reached when streaming offloaded weights.
-  double host_bandwidth_efficiency = 0.7;
-  // Paged KV cache block size in tokens (vLLM 16); 1 = contiguous.
-  int kv_block_tokens = 1;
-  // Fraction of spec bandwidth reached by decode on HBM cards (A100, H100, MI300...). Batch-1
-  // decode kernels leave HBM parts further from their spec than GDDR / unified-memory parts.
-  double decode_bandwidth_efficiency_hbm = 0.6;
-  // Fixed time per layer per decode step (kernel launches, host work), seconds.
-  double decode_overhead_seconds_per_layer = 50e-6;
-  // Extra time per layer per step for formats dequantized by separate kernels (bitsandbytes).
-  double dequant_overhead_seconds_per_layer = 0.0;
-  // Prompt tokens processed per forward pass during prefill (llama.cpp n_ubatch 512); 0 = all.
-  int prefill_chunk_tokens = 0;
-  // 1 = prefill attention materializes the score matrix (no FlashAttention); 0 = fused kernel.
-  double prefill_materializes_scores = 0.0;
-  // Bytes per element of inference working buffers (llama.cpp computes in FP32: 4).
-  double inference_activation_bytes = 2.0;
-  // Prefill efficiency on cards without tensor-core figures (Apple GPUs): a fraction of the FP32
-  // SIMD peak, which kernels reach more fully than tensor-core peaks.
-  double prefill_compute_efficiency_simd = 0.6;
-  // Logit positions the engine keeps during prefill (1 = last only; 0 = every prompt position).
-  int prefill_logit_positions = 1;
+  double decode_bandwidth_efficiency = 0;      // fraction of spec bandwidth, GDDR / unified
+  double decode_bandwidth_efficiency_hbm = 0;  // fraction of spec bandwidth, HBM cards
+  double decode_overhead_seconds_per_layer = 0;
+  double dequant_overhead_seconds_per_layer = 0;  // bitsandbytes' separate dequantize kernels
+  double prefill_compute_efficiency = 0;          // fraction of dense tensor peak
+  double prefill_compute_efficiency_simd = 0;     // fraction of FP32 peak (no tensor cores)
+  double decode_compute_efficiency = 0;           // fraction of dense peak, large batches
+  double training_mfu = 0;                        // achieved / dense peak
+  double cuda_context_bytes = 0;
+  double engine_reserve_fraction = 0;      // vLLM gpu_memory_utilization 0.9 -> 0.1
+  double framework_overhead_fraction = 0;  // of weights
+  double link_efficiency = 0;              // NCCL bus bandwidth / spec
+  double collective_latency_s = 0;
+  double host_bandwidth_efficiency = 0;
+  int kv_block_tokens = 1;          // paged KV block (vLLM 16); 1 = contiguous
+  int prefill_chunk_tokens = 0;     // tokens per prefill forward pass; 0 = whole prompt
+  double prefill_materializes_scores = 0;  // 1 = no fused attention kernel in prefill
+  double inference_activation_bytes = 2;   // bytes per working-buffer element
+  int prefill_logit_positions = 1;         // 1 = last position only; 0 = every position
 };
 
-// Defaults for an engine profile. Each profile is a named set of documented overheads.
+// The generic defaults with the engine profile's changes applied.
 Assumptions default_assumptions(Engine engine);
 
 // One row of the assumptions table shown to the user.
 struct AssumptionInfo {
-  std::string
-      key;  // field name as used in requests and share links, e.g. "decodeBandwidthEfficiency"
+  std::string key;     // name in requests and share links, e.g. "decodeBandwidthEfficiency"
   std::string label;   // short human label
-  std::string unit;    // "fraction", "bytes", "seconds", "tokens"
+  std::string unit;    // "fraction", "bytes", "seconds", "tokens", "flag"
   std::string source;  // one line: paper / datasheet / calibration row ids
+  double min = 0;      // valid range, inclusive unless min_exclusive
+  double max = 0;
+  bool min_exclusive = false;
+  bool integer = false;
 };
 
 const std::vector<AssumptionInfo>& assumption_table();
 
-// Read / write a field by key (for the UI, overrides and share links). Returns false if unknown.
+// One change an engine profile makes to the generic defaults, with its reason.
+struct ProfileChange {
+  Engine engine;
+  std::string key;
+  double value;
+  std::string why;
+};
+const std::vector<ProfileChange>& engine_profile_changes();
+
+// Read / write a field by key (for the UI, overrides and share links). get returns false if the
+// key is unknown; set returns false for an unknown key or a value outside the field's range.
 bool get_assumption(const Assumptions& a, const std::string& key, double& out);
 bool set_assumption(Assumptions& a, const std::string& key, double value);
-
-std::string engine_id(Engine e);  // "generic", "vllm", "llama.cpp", "transformers"
-bool parse_engine(const std::string& id, Engine& out);
+// "" when `value` is valid for `key`, else why not ("must be above 0 and at most 1").
+std::string assumption_range_problem(const std::string& key, double value);
 
 }  // namespace sizer

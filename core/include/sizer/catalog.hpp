@@ -99,7 +99,7 @@ struct ModelArch {
   std::string notes;
 };
 
-enum class FormatFamily { plain, gguf, gptq, awq, bnb, fp8, mxfp4, other };
+enum class FormatFamily { plain, gguf, gptq, awq, bnb, fp8, mxfp4, exl2, hqq, other };
 
 struct NumberFormat {
   std::string id;

@@ -42,6 +42,8 @@ struct InferenceResult {
   double decode_tokens_per_second = 0;      // per sequence
   double throughput_tokens_per_second = 0;  // aggregate over the batch
   double decode_step_seconds = 0;
+  double decode_memory_seconds = 0;   // reading weights + KV cache at the effective bandwidth
+  double decode_compute_seconds = 0;  // decode matmuls at the achievable peak
   double kv_cache_bytes_per_token = 0;     // all layers, one sequence
   double weights_read_bytes_per_step = 0;  // per GPU
   double kv_read_bytes_per_step = 0;       // per GPU
@@ -69,23 +71,24 @@ struct TrainingResult {
   double communication_share = 0;  // of step time
 };
 
-struct CostResult {
+struct CostResult {  // the USD figures are 0 here and null in JSON when the price is unknown
   double usd_per_hour = 0;            // all GPUs
   double usd_per_million_tokens = 0;  // output tokens (inference) or training tokens
   double total_usd = 0;               // training: gpu_hours * $/GPU-hour
   bool price_known = false;
+  std::string unknown_reason;  // why the USD figures are unknown; empty when known
 };
 
 enum class Bottleneck { memory_capacity, memory_bandwidth, compute, communication, host_offload };
 
 struct RuleOfThumb {
   std::string id;     // "fp16-2x-plus-20", "adam-16-bytes", ...
-  std::string label;  // the seed's rule in words
+  std::string label;  // the seed's rule in words (explain only)
   double value_bytes = 0;
   double detailed_bytes = 0;  // the matching figure of the detailed estimate
   double value_flops = 0;     // rules about compute (6ND); 0 for memory rules
   double detailed_flops = 0;
-  std::string why_different;  // one or two sentences
+  std::string why_different;  // one or two sentences (explain only)
 };
 
 // A warning the UI can translate: `id` names the message (key "warning.<id>" in the app's string
@@ -104,19 +107,27 @@ struct Estimate {
   TrainingResult training;
   CostResult cost;
   Bottleneck bottleneck = Bottleneck::memory_bandwidth;
-  std::string bottleneck_sentence;
+  std::string bottleneck_sentence;  // explain only
   double ridge_point_flops_per_byte = 0;  // card peak / bandwidth
   double peak_flops = 0;                  // dense, for the compute dtype in use
   std::vector<RuleOfThumb> rules_of_thumb;
   std::vector<std::string> warnings;     // English sentences (the JS contract)
   std::vector<Warning> warning_details;  // the same warnings, in the same order, translatable
-  // Formula with inputs for displayed numbers, keyed by result path ("memory.weightsBytes").
+  // Formula with inputs for displayed numbers, keyed by result path ("memory.weightsBytes");
+  // explain only.
   std::map<std::string, std::string> formulas;
 };
 
-// Throws std::invalid_argument with the validate() messages when the scenario is invalid.
-Estimate estimate(const Scenario& scenario);
+struct EstimateOptions {
+  // Also build the explanations: formulas, rule-of-thumb texts, the bottleneck sentence. The
+  // numbers are the same either way; searches and sweeps leave this off.
+  bool explain = false;
+};
 
-std::string bottleneck_id(Bottleneck b);  // "memory-capacity", "memory-bandwidth", "compute", ...
+// Throws std::invalid_argument with the validate() messages when the scenario is invalid.
+Estimate estimate(const Scenario& scenario, const EstimateOptions& options = {});
+
+// Adds the explanations to an estimate computed without them.
+void explain(Estimate& e);
 
 }  // namespace sizer

@@ -31,7 +31,11 @@ double optimizer_bytes_per_param(const TrainingWorkload& t, const NumberFormat& 
 double lora_trainable_params(const ModelArch& model, int rank,
                              const std::vector<std::string>& targets);
 
-// The full memory breakdown of a normalized, valid scenario (per GPU, plus host RAM).
+// The full memory breakdown of a normalized, valid scenario (per GPU, plus host RAM). Numbers
+// only: first_reason stays empty (memory_shortfall_text() writes it), so searches stay cheap.
 MemoryBreakdown memory_breakdown(const Scenario& normalized, const ParamCounts& params);
+
+// Why a breakdown does not fit, in one sentence naming the largest term; "" when it fits.
+std::string memory_shortfall_text(const MemoryBreakdown& breakdown, const Scenario& normalized);
 
 }  // namespace sizer

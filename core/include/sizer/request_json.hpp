@@ -44,7 +44,12 @@ std::string model_arch_to_json(const ModelArch& m);
 std::string gpu_to_json(const Gpu& g);
 std::string format_to_json(const NumberFormat& f);
 std::string fit_table_to_json(const std::vector<FitRow>& rows);
-// The assumption table with each key's default under `engine`: [{key,label,unit,source,value}].
+// The whole catalogs (listGpus(), listModels() with parameter counts, listFormats()).
+std::string gpu_catalog_json();
+std::string model_catalog_json();
+std::string format_catalog_json();
+// The assumption table with each key's default under `engine`:
+// [{key,label,unit,source,value,min,max,minExclusive,integer}].
 std::string assumption_table_to_json(Engine engine);
 
 }  // namespace sizer

@@ -75,9 +75,10 @@ struct Scenario {
   Parallelism parallel;
   InferenceWorkload inference;
   TrainingWorkload training;
-  Assumptions assumptions;
-  // Keys of assumptions the user overrode (the rest follow the engine profile).
+  // The user's overrides, by assumption key: the only assumptions a scenario stores.
   std::map<std::string, double> assumption_overrides;
+  // Derived by normalize(): the engine profile's defaults with the overrides applied.
+  Assumptions assumptions = default_assumptions(Engine::generic);
 };
 
 // Fills derived defaults (kv heads = heads, head dim = hidden / heads, data degree...).

@@ -16,16 +16,22 @@ std::string cheapest_format_that_fits(const Scenario& s);        // "" = none
 
 struct FitRow {
   std::string gpu_id;
-  int gpus = 0;  // fewest cards of this type that fit (0 = none up to the limit)
+  int gpus = 0;  // cards of the chosen layout (0 = none fit up to the limit)
+  int tensor_parallel = 0;
+  int pipeline_parallel = 0;
   double per_gpu_bytes = 0;
   double capacity_bytes = 0;
   double tokens_per_second = 0;  // inference: aggregate decode; training: job tokens/s
-  double usd_per_hour = 0;       // 0 = price unknown
+  double gpu_seconds_per_million_tokens = 0;
+  bool price_known = false;      // false: the USD figures are 0 here and null in JSON
+  double usd_per_hour = 0;
   double usd_per_million_tokens = 0;
   Bottleneck bottleneck = Bottleneck::memory_capacity;
 };
 
-// One row per catalog GPU, in catalog order.
+// One row per catalog GPU, in catalog order: for each card type, of the layouts that fit (the
+// fewest cards up to twice as many, any tensor x pipeline split), the one with the lowest cost
+// per token (GPU-seconds per million tokens, so the choice does not need a price).
 std::vector<FitRow> fit_table(const Scenario& s, int max_gpus = 64);
 
 struct Suggestion {

@@ -1,0 +1,179 @@
+#include "json_writer.hpp"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace sizer::json_out {
+
+void append_number(std::string& out, double v) {
+  if (!std::isfinite(v)) {
+    out += "null";
+    return;
+  }
+  // Whole numbers below 2^53 print as integers (byte counts, token counts).
+  if (v == std::floor(v) && std::fabs(v) < 9007199254740992.0) {
+    char buf[24];
+    long long n = static_cast<long long>(v);
+    char* p = buf + sizeof buf;
+    const bool negative = n < 0;
+    unsigned long long u = negative ? 0ull - static_cast<unsigned long long>(n)
+                                    : static_cast<unsigned long long>(n);
+    do {
+      *--p = static_cast<char>('0' + u % 10);
+      u /= 10;
+    } while (u != 0);
+    if (negative) *--p = '-';
+    out.append(p, static_cast<std::size_t>(buf + sizeof buf - p));
+    return;
+  }
+  char buf[64];
+  char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, static_cast<std::size_t>(end - buf));
+}
+
+namespace {
+
+// Length of the valid UTF-8 sequence starting at s[i], or 0 when it is invalid.
+std::size_t utf8_sequence(std::string_view s, std::size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  std::size_t n;
+  unsigned int min;
+  if (c < 0x80) return 1;
+  if ((c & 0xE0) == 0xC0) {
+    n = 2;
+    min = 0x80;
+  } else if ((c & 0xF0) == 0xE0) {
+    n = 3;
+    min = 0x800;
+  } else if ((c & 0xF8) == 0xF0) {
+    n = 4;
+    min = 0x10000;
+  } else {
+    return 0;
+  }
+  if (i + n > s.size()) return 0;
+  unsigned int cp = c & (0xFF >> (n + 1));
+  for (std::size_t k = 1; k < n; ++k) {
+    const auto cc = static_cast<unsigned char>(s[i + k]);
+    if ((cc & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (cc & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+}  // namespace
+
+void append_quoted(std::string& out, std::string_view s) {
+  static const char* hex = "0123456789abcdef";
+  out += '"';
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      const std::size_t n = utf8_sequence(s, i);
+      if (n == 0) {
+        out += "\xEF\xBF\xBD";  // U+FFFD
+        ++i;
+      } else {
+        out.append(s.data() + i, n);
+        i += n;
+      }
+      continue;
+    }
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20) {
+          out += "\\u00";
+          out += hex[c >> 4];
+          out += hex[c & 15];
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+    ++i;
+  }
+  out += '"';
+}
+
+void Writer::separate() {
+  if (need_comma_) out_ += ',';
+  need_comma_ = true;
+}
+
+Writer& Writer::begin_object() {
+  separate();
+  out_ += '{';
+  need_comma_ = false;
+  return *this;
+}
+Writer& Writer::end_object() {
+  out_ += '}';
+  need_comma_ = true;
+  return *this;
+}
+Writer& Writer::begin_array() {
+  separate();
+  out_ += '[';
+  need_comma_ = false;
+  return *this;
+}
+Writer& Writer::end_array() {
+  out_ += ']';
+  need_comma_ = true;
+  return *this;
+}
+Writer& Writer::key(std::string_view k) {
+  separate();
+  append_quoted(out_, k);
+  out_ += ':';
+  need_comma_ = false;
+  return *this;
+}
+Writer& Writer::value(double v) {
+  separate();
+  append_number(out_, v);
+  return *this;
+}
+Writer& Writer::value(int v) { return value(double(v)); }
+Writer& Writer::value(bool v) {
+  separate();
+  out_ += v ? "true" : "false";
+  return *this;
+}
+Writer& Writer::value(std::string_view s) {
+  separate();
+  append_quoted(out_, s);
+  return *this;
+}
+Writer& Writer::null() {
+  separate();
+  out_ += "null";
+  return *this;
+}
+Writer& Writer::raw(std::string_view json) {
+  separate();
+  out_ += json;
+  return *this;
+}
+Writer& Writer::string_list(std::string_view k, const std::vector<std::string>& items) {
+  key(k).begin_array();
+  for (const std::string& s : items) value(s);
+  return end_array();
+}
+
+}  // namespace sizer::json_out

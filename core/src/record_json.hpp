@@ -1,0 +1,64 @@
+// Writing and comparing records through their field tables (record_fields.hpp).
+#pragma once
+
+#include "json_writer.hpp"
+#include "sizer/record_fields.hpp"
+
+namespace sizer {
+
+template <class T>
+void write_record_fields(json_out::Writer& w, const T& r) {
+  for (const RecordField<T>& f : record_fields<T>()) {
+    w.key(f.key);
+    switch (f.type) {
+      case FieldType::text:
+        w.value(r.*(f.text));
+        break;
+      case FieldType::integer:
+        w.value(r.*(f.integer));
+        break;
+      case FieldType::number:
+        w.value(r.*(f.number));
+        break;
+      case FieldType::boolean:
+        w.value(r.*(f.boolean));
+        break;
+      case FieldType::choice:
+        w.value(f.choice_get(r));
+        break;
+    }
+  }
+}
+
+template <class T>
+void write_record(json_out::Writer& w, const T& r) {
+  w.begin_object();
+  write_record_fields(w, r);
+  w.end_object();
+}
+
+template <class T>
+bool same_record(const T& a, const T& b) {
+  for (const RecordField<T>& f : record_fields<T>()) {
+    switch (f.type) {
+      case FieldType::text:
+        if (a.*(f.text) != b.*(f.text)) return false;
+        break;
+      case FieldType::integer:
+        if (a.*(f.integer) != b.*(f.integer)) return false;
+        break;
+      case FieldType::number:
+        if (a.*(f.number) != b.*(f.number)) return false;
+        break;
+      case FieldType::boolean:
+        if (a.*(f.boolean) != b.*(f.boolean)) return false;
+        break;
+      case FieldType::choice:
+        if (std::string_view(f.choice_get(a)) != f.choice_get(b)) return false;
+        break;
+    }
+  }
+  return true;
+}
+
+}  // namespace sizer

@@ -1,0 +1,152 @@
+// The request field table (see request_fields.hpp). Ranges are far beyond any real run; they only
+// keep products inside int and double precision.
+#include "sizer/request_fields.hpp"
+
+#include "sizer/enums.hpp"
+
+namespace sizer {
+namespace {
+
+constexpr double kMaxDim = 1 << 20;
+constexpr double kMaxCount = 1 << 16;
+constexpr double kMaxTokens = 1 << 27;  // 134M tokens of context
+constexpr double kMaxBatch = 1 << 20;
+
+using R = RequestField;
+using Shape = RequestFieldShape;
+
+R whole(const char* group, const char* key, int& (*ref)(Scenario&), double min, double max,
+        const char* unit, const char* doc) {
+  return {group, key, Shape::scalar, FieldType::integer, ref, nullptr, nullptr, nullptr,
+          nullptr, nullptr, nullptr, min, max, unit, doc};
+}
+R real(const char* group, const char* key, double& (*ref)(Scenario&), double min, double max,
+       const char* unit, const char* doc) {
+  return {group, key, Shape::scalar, FieldType::number, nullptr, ref, nullptr, nullptr,
+          nullptr, nullptr, nullptr, min, max, unit, doc};
+}
+R flag(const char* group, const char* key, bool& (*ref)(Scenario&), const char* doc) {
+  return {group, key, Shape::scalar, FieldType::boolean, nullptr, nullptr, ref, nullptr,
+          nullptr, nullptr, nullptr, 0, 0, "", doc};
+}
+R text(const char* group, const char* key, std::string& (*ref)(Scenario&), const char* doc) {
+  return {group, key, Shape::scalar, FieldType::text, nullptr, nullptr, nullptr, ref,
+          nullptr, nullptr, nullptr, 0, 0, "", doc};
+}
+R special(const char* group, const char* key, Shape shape, FieldType type, double min,
+          double max, const char* unit, const char* doc) {
+  return {group, key, shape, type, nullptr, nullptr, nullptr, nullptr,
+          nullptr, nullptr, nullptr, min, max, unit, doc};
+}
+template <class E, E& (*Ref)(Scenario&)>
+R choice(const char* group, const char* key, const char* doc) {
+  return {group,
+          key,
+          Shape::scalar,
+          FieldType::choice,
+          nullptr,
+          nullptr,
+          nullptr,
+          nullptr,
+          [](const Scenario& s) { return enum_id(Ref(const_cast<Scenario&>(s))); },
+          [](Scenario& s, std::string_view id) { return parse_enum(id, Ref(s)); },
+          &enum_accepted_ids<E>,
+          0,
+          0,
+          "",
+          doc};
+}
+
+Mode& mode_of(Scenario& s) { return s.mode; }
+Engine& engine_of(Scenario& s) { return s.inference.engine; }
+TrainingMethod& method_of(Scenario& s) { return s.training.method; }
+Optimizer& optimizer_of(Scenario& s) { return s.training.optimizer; }
+Recompute& recompute_of(Scenario& s) { return s.training.recompute; }
+
+}  // namespace
+
+const std::vector<RequestField>& request_fields() {
+  static const std::vector<RequestField> t = {
+      choice<Mode, &mode_of>("", "mode", "inference or training"),
+      choice<Engine, &engine_of>("", "engine", "engine profile (sets the assumptions' defaults)"),
+      special("", "model", Shape::special_object, FieldType::text, 0, 0, "",
+              "catalog id, {hfConfig: config.json} or {arch: {...}}"),
+      special("", "gpu", Shape::special_object, FieldType::text, 0, 0, "",
+              "catalog id or a GPU object (fields of listGpus())"),
+      special("", "weights", Shape::special_text, FieldType::text, 0, 0, "",
+              "weight format id (listFormats())"),
+      special("", "kvCache", Shape::special_text, FieldType::text, 0, 0, "",
+              "KV cache format id"),
+      special("", "gpuCount", Shape::special_number, FieldType::integer, 1, kMaxCount, "GPUs",
+              "cards in total"),
+      special("", "nodes", Shape::special_number, FieldType::integer, 1, kMaxCount, "nodes",
+              "machines the cards are spread over (gpuCount must be a multiple)"),
+      whole("", "tensorParallel", [](Scenario& s) -> int& { return s.parallel.tensor; }, 1,
+            kMaxCount, "", "tensor-parallel degree"),
+      whole("", "pipelineParallel", [](Scenario& s) -> int& { return s.parallel.pipeline; }, 1,
+            kMaxCount, "", "pipeline stages"),
+      whole("", "dataParallel", [](Scenario& s) -> int& { return s.parallel.data; }, 0,
+            kMaxCount, "", "replicas; 0 = gpuCount / (tensor x pipeline)"),
+      flag("", "sequenceParallel", [](Scenario& s) -> bool& { return s.parallel.sequence; },
+           "Megatron sequence parallel (splits activations by the tensor degree)"),
+      whole("", "batch", [](Scenario& s) -> int& { return s.inference.batch; }, 1, kMaxBatch,
+            "sequences", "concurrent sequences"),
+      whole("", "promptTokens", [](Scenario& s) -> int& { return s.inference.prompt_tokens; },
+            0, kMaxTokens, "tokens", "prompt length"),
+      whole("", "outputTokens", [](Scenario& s) -> int& { return s.inference.output_tokens; },
+            0, kMaxTokens, "tokens", "generated tokens"),
+      whole("", "gpuLayers", [](Scenario& s) -> int& { return s.inference.gpu_layers; }, -1,
+            kMaxCount, "layers", "layers on the GPU (llama.cpp -ngl); -1 = all"),
+      flag("", "kvInHostMemory",
+           [](Scenario& s) -> bool& { return s.inference.kv_cache_in_host_memory; },
+           "KV cache in host RAM"),
+      real("", "interNodeGBs",
+           [](Scenario& s) -> double& { return s.hardware.inter_node_gb_per_s; }, 0, 1e6, "GB/s",
+           "per GPU between nodes, one direction (InfiniBand NDR: 50)"),
+      text("host", "id", [](Scenario& s) -> std::string& { return s.hardware.host.id; },
+           "host profile id (listHosts())"),
+      special("host", "ramGB", Shape::special_number, FieldType::number, 0, 1e7, "GB",
+              "host RAM (decimal GB)"),
+      real("host", "bandwidthGBs",
+           [](Scenario& s) -> double& { return s.hardware.host.bandwidth_gb_per_s; }, 0, 1e6,
+           "GB/s", "host RAM bandwidth"),
+      choice<TrainingMethod, &method_of>("training", "method", "full, lora or qlora"),
+      choice<Optimizer, &optimizer_of>("training", "optimizer", "optimizer"),
+      choice<Recompute, &recompute_of>("training", "recompute", "activation recomputation"),
+      whole("training", "loraRank", [](Scenario& s) -> int& { return s.training.lora_rank; }, 1,
+            kMaxDim, "", "LoRA rank"),
+      special("training", "loraTargets", Shape::special_list, FieldType::text, 0, 0, "",
+              "adapted modules: q, k, v, o, gate, up, down"),
+      whole("training", "seqLen", [](Scenario& s) -> int& { return s.training.seq_len; }, 1,
+            kMaxTokens, "tokens", "sequence length"),
+      whole("training", "microBatch", [](Scenario& s) -> int& { return s.training.micro_batch; },
+            1, kMaxBatch, "sequences", "micro-batch per GPU"),
+      whole("training", "gradAccumulation",
+            [](Scenario& s) -> int& { return s.training.grad_accumulation; }, 1, kMaxBatch, "",
+            "micro-batches per optimizer step"),
+      whole("training", "zeroStage", [](Scenario& s) -> int& { return s.training.zero_stage; },
+            0, 3, "", "ZeRO / FSDP stage"),
+      flag("training", "flashAttention",
+           [](Scenario& s) -> bool& { return s.training.flash_attention; },
+           "fused attention (no score matrix kept)"),
+      flag("training", "offload", [](Scenario& s) -> bool& { return s.training.offload_optimizer; },
+           "ZeRO-Offload: optimizer states in CPU RAM"),
+      flag("training", "offloadParams",
+           [](Scenario& s) -> bool& { return s.training.offload_params; },
+           "ZeRO-Infinity parameter offload (stage 3)"),
+      flag("training", "mixedPrecision",
+           [](Scenario& s) -> bool& { return s.training.mixed_precision; },
+           "BF16/FP16 compute with FP32 master weights"),
+      real("training", "tokens", [](Scenario& s) -> double& { return s.training.tokens; }, 1,
+           1e16, "tokens", "tokens to train on"),
+      special("", "assumptions", Shape::special_object, FieldType::number, 0, 0, "",
+              "overrides of the assumptions table (key: value)"),
+  };
+  return t;
+}
+
+std::string request_field_path(const RequestField& f) {
+  return *f.group ? std::string(f.group) + "." + f.key : std::string(f.key);
+}
+
+}  // namespace sizer

@@ -1,0 +1,185 @@
+// Results and catalog lists as JSON (the JS contract, web/sizer.d.ts), written straight into one
+// string through the field tables. A figure that cannot be known is null, never 0: USD figures
+// without a price, and a fit-table row's speed when no layout fits.
+#include <string_view>
+
+#include "record_json.hpp"
+#include "request_writer.hpp"
+#include "sizer/enums.hpp"
+#include "sizer/params.hpp"
+#include "sizer/record_fields.hpp"
+#include "sizer/request_json.hpp"
+
+namespace sizer {
+namespace {
+
+using json_out::Writer;
+
+bool is_usd(const char* unit) { return std::string_view(unit).substr(0, 3) == "USD"; }
+
+// Writes the record's fields, null where `unknown(field)` says the figure cannot be known.
+template <class T, class Unknown>
+void write_with_unknowns(Writer& w, const T& r, Unknown unknown) {
+  w.begin_object();
+  for (const RecordField<T>& f : record_fields<T>()) {
+    if (unknown(f)) {
+      w.key(f.key).null();
+      continue;
+    }
+    w.key(f.key);
+    switch (f.type) {
+      case FieldType::text:
+        w.value(r.*(f.text));
+        break;
+      case FieldType::integer:
+        w.value(r.*(f.integer));
+        break;
+      case FieldType::number:
+        w.value(r.*(f.number));
+        break;
+      case FieldType::boolean:
+        w.value(r.*(f.boolean));
+        break;
+      case FieldType::choice:
+        w.value(f.choice_get(r));
+        break;
+    }
+  }
+  w.end_object();
+}
+
+void write_fit_row(Writer& w, const FitRow& r) {
+  const bool none = r.gpus == 0;
+  write_with_unknowns(w, r, [&](const RecordField<FitRow>& f) {
+    if (is_usd(f.unit)) return none || !r.price_known;
+    const std::string_view k = f.key;
+    return none && (k == "tokensPerSecond" || k == "gpuSecondsPerMillionTokens");
+  });
+}
+
+}  // namespace
+
+std::string estimate_to_json(const Estimate& e) {
+  Writer w;
+  w.begin_object().key("request");
+  write_request(w, e.scenario);
+  w.key("memory");
+  write_record(w, e.memory);
+  w.key("params");
+  write_record(w, e.params);
+  w.key("inference");
+  write_record(w, e.inference);
+  w.key("training");
+  write_record(w, e.training);
+  w.key("cost");
+  write_with_unknowns(w, e.cost, [&](const RecordField<CostResult>& f) {
+    return is_usd(f.unit) && !e.cost.price_known;
+  });
+  w.field("bottleneck", enum_id(e.bottleneck));
+  w.field("bottleneckSentence", e.bottleneck_sentence);
+  w.field("ridgePointFlopsPerByte", e.ridge_point_flops_per_byte);
+  w.field("peakFlops", e.peak_flops);
+  w.key("rulesOfThumb").begin_array();
+  for (const RuleOfThumb& r : e.rules_of_thumb) {
+    w.begin_object()
+        .field("id", r.id)
+        .field("label", r.label)
+        .field("valueBytes", r.value_bytes)
+        .field("detailedBytes", r.detailed_bytes)
+        .field("valueFlops", r.value_flops)
+        .field("detailedFlops", r.detailed_flops)
+        .field("whyDifferent", r.why_different)
+        .end_object();
+  }
+  w.end_array();
+  w.key("formulas").begin_object();
+  for (const auto& [key, text] : e.formulas) w.field(key, text);
+  w.end_object();
+  w.string_list("warnings", e.warnings);
+  w.key("warningIds").begin_array();
+  for (const Warning& warning : e.warning_details) w.value(warning.id);
+  w.end_array();
+  w.end_object();
+  return w.take();
+}
+
+std::string model_arch_to_json(const ModelArch& m) {
+  Writer w;
+  write_record(w, m);
+  return w.take();
+}
+
+std::string gpu_to_json(const Gpu& g) {
+  Writer w;
+  write_record(w, g);
+  return w.take();
+}
+
+std::string format_to_json(const NumberFormat& f) {
+  Writer w;
+  write_record(w, f);
+  return w.take();
+}
+
+std::string fit_table_to_json(const std::vector<FitRow>& rows) {
+  Writer w;
+  w.begin_array();
+  for (const FitRow& r : rows) write_fit_row(w, r);
+  w.end_array();
+  return w.take();
+}
+
+std::string gpu_catalog_json() {
+  Writer w;
+  w.begin_array();
+  for (const Gpu& g : gpu_catalog()) write_record(w, g);
+  w.end_array();
+  return w.take();
+}
+
+std::string model_catalog_json() {
+  Writer w;
+  w.begin_array();
+  for (const ModelArch& m : model_catalog()) {
+    const ParamCounts p = count_params(normalize_model(m));
+    w.begin_object();
+    write_record_fields(w, m);
+    w.key("params").begin_object().field("total", p.total).field("active", p.active).end_object();
+    w.end_object();
+  }
+  w.end_array();
+  return w.take();
+}
+
+std::string format_catalog_json() {
+  Writer w;
+  w.begin_array();
+  for (const NumberFormat& f : format_catalog()) write_record(w, f);
+  w.end_array();
+  return w.take();
+}
+
+std::string assumption_table_to_json(Engine engine) {
+  const Assumptions defaults = default_assumptions(engine);
+  Writer w;
+  w.begin_array();
+  for (const AssumptionInfo& info : assumption_table()) {
+    double value = 0;
+    get_assumption(defaults, info.key, value);
+    w.begin_object()
+        .field("key", info.key)
+        .field("label", info.label)
+        .field("unit", info.unit)
+        .field("source", info.source)
+        .field("value", value)
+        .field("min", info.min)
+        .field("max", info.max)
+        .field("minExclusive", info.min_exclusive)
+        .field("integer", info.integer)
+        .end_object();
+  }
+  w.end_array();
+  return w.take();
+}
+
+}  // namespace sizer
