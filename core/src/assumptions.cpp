@@ -6,6 +6,8 @@
 
 #include <cmath>
 
+#include "sizer/enums.hpp"
+
 namespace sizer {
 namespace {
 
@@ -167,7 +169,9 @@ const std::vector<ProfileChange>& engine_profile_changes() {
   return changes;
 }
 
-Assumptions default_assumptions(Engine engine) {
+namespace {
+
+Assumptions build_defaults(Engine engine) {
   Assumptions a;
   for (const Field& f : fields()) put(a, f, f.generic_default);
   for (const ProfileChange& c : engine_profile_changes()) {
@@ -175,6 +179,18 @@ Assumptions default_assumptions(Engine engine) {
     if (const Field* f = find_field(c.key)) put(a, *f, c.value);
   }
   return a;
+}
+
+}  // namespace
+
+Assumptions default_assumptions(Engine engine) {
+  // Built once per profile: normalize() asks on every estimate.
+  static const std::vector<Assumptions> profiles = [] {
+    std::vector<Assumptions> out;
+    for (const EnumEntry<Engine>& e : enum_entries<Engine>()) out.push_back(build_defaults(e.value));
+    return out;
+  }();
+  return profiles[static_cast<std::size_t>(enum_index(engine))];
 }
 
 const std::vector<AssumptionInfo>& assumption_table() {

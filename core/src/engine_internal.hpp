@@ -24,12 +24,14 @@ void throw_if_invalid(const Scenario& normalized);
 
 // Memory, speed or training time, cost and bottleneck of a normalized, valid scenario whose
 // e.params are set; with_limits adds the largest batch / context (estimate.cpp).
-void compute_numbers(const Scenario& normalized, Estimate& e, bool with_limits);
+// `normalized` is searched in place (the largest batch / context) and left as it came.
+void compute_numbers(Scenario& normalized, Estimate& e, bool with_limits);
 
-// Solvers on a normalized scenario with its parameter counts (solvers.cpp).
-int largest_batch_fitting(const Scenario& normalized, const ParamCounts& params);
-int largest_context_fitting(const Scenario& normalized, const ParamCounts& params);
-double throughput_at_batch(const Scenario& normalized, const ParamCounts& params, int batch);
+// Solvers on a normalized scenario with its parameter counts (solvers.cpp). They vary one field
+// of `work` in place and restore it, so a search copies nothing.
+int largest_batch_fitting(Scenario& work, const ParamCounts& params);
+int largest_context_fitting(Scenario& work, const ParamCounts& params);
+double throughput_at_batch(Scenario& work, const ParamCounts& params, int batch);
 
 // Explanations (formulas.cpp, rules_of_thumb.cpp).
 void add_formulas(Estimate& e);

@@ -24,7 +24,7 @@ void throw_if_invalid(const Scenario& normalized) {
   throw std::invalid_argument(message);
 }
 
-void compute_numbers(const Scenario& s, Estimate& e, bool with_limits) {
+void compute_numbers(Scenario& s, Estimate& e, bool with_limits) {
   e.memory = memory_breakdown(s, e.params);
   if (s.mode == Mode::inference) {
     compute_inference_speed(s, e.params, e);
@@ -85,7 +85,7 @@ void add_warnings(const Scenario& s, Estimate& e) {
 Estimate estimate(const Scenario& scenario, const EstimateOptions& options) {
   Estimate e;
   e.scenario = normalize(scenario);
-  const Scenario& s = e.scenario;
+  Scenario& s = e.scenario;
   throw_if_invalid(s);
   e.params = count_params(s.model);
   compute_numbers(s, e, true);

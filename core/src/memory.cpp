@@ -32,14 +32,23 @@ double side_bytes_per_param(const NumberFormat& f) {
 
 }  // namespace
 
-const NumberFormat& weights_format_of(const Scenario& s) {
-  const NumberFormat* f = find_format(s.weights_format);
+namespace {
+
+// The format normalize() resolved, unless the id changed since (a search trying formats).
+const NumberFormat& format_of(const NumberFormat* resolved, const std::string& id) {
+  if (resolved != nullptr && resolved->id == id) return *resolved;
+  const NumberFormat* f = find_format(id);
   return f != nullptr ? *f : fallback_fp16();
 }
 
+}  // namespace
+
+const NumberFormat& weights_format_of(const Scenario& s) {
+  return format_of(s.resolved_weights, s.weights_format);
+}
+
 const NumberFormat& kv_format_of(const Scenario& s) {
-  const NumberFormat* f = find_format(s.kv_cache_format);
-  return f != nullptr ? *f : fallback_fp16();
+  return format_of(s.resolved_kv, s.kv_cache_format);
 }
 
 double weights_bytes(const ParamCounts& p, const NumberFormat& f) {

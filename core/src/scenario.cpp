@@ -25,6 +25,8 @@ Scenario normalize(Scenario s) {
   }
   s.assumptions = default_assumptions(s.inference.engine);
   for (const auto& [key, value] : s.assumption_overrides) set_assumption(s.assumptions, key, value);
+  s.resolved_weights = find_format(s.weights_format);
+  s.resolved_kv = find_format(s.kv_cache_format);
   return s;
 }
 

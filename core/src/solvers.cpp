@@ -101,59 +101,68 @@ bool usable_weights_format(const NumberFormat& f) {
 
 }  // namespace
 
-int largest_batch_fitting(const Scenario& normalized, const ParamCounts& params) {
-  Scenario s = normalized;
-  const bool inference = s.mode == Mode::inference;
-  return largest_fitting(kMaxBatch, [&](int b) {
-    (inference ? s.inference.batch : s.training.micro_batch) = b;
-    return margin(s, params);
+namespace {
+
+// Largest value of one integer field of `work` that fits; the field is restored afterwards.
+int largest_fitting_field(Scenario& work, const ParamCounts& params, int& field, int limit) {
+  const int saved = field;
+  const int best = largest_fitting(limit, [&](int v) {
+    field = v;
+    return margin(work, params);
   });
+  field = saved;
+  return best;
 }
 
-int largest_context_fitting(const Scenario& normalized, const ParamCounts& params) {
-  Scenario s = normalized;
+}  // namespace
+
+int largest_batch_fitting(Scenario& s, const ParamCounts& params) {
+  int& batch = s.mode == Mode::inference ? s.inference.batch : s.training.micro_batch;
+  return largest_fitting_field(s, params, batch, kMaxBatch);
+}
+
+int largest_context_fitting(Scenario& s, const ParamCounts& params) {
   if (s.mode == Mode::inference) {
     const int output = std::max(0, s.inference.output_tokens);
-    const int prompt = largest_fitting(kMaxContext - output, [&](int t) {
-      s.inference.prompt_tokens = t;
-      return margin(s, params);
-    });
+    const int prompt =
+        largest_fitting_field(s, params, s.inference.prompt_tokens, kMaxContext - output);
     return prompt > 0 ? prompt + output : 0;
   }
-  return largest_fitting(kMaxTrainingSeq, [&](int t) {
-    s.training.seq_len = t;
-    return margin(s, params);
-  });
+  return largest_fitting_field(s, params, s.training.seq_len, kMaxTrainingSeq);
 }
 
-double throughput_at_batch(const Scenario& normalized, const ParamCounts& params, int batch) {
-  Scenario s = normalized;
+double throughput_at_batch(Scenario& s, const ParamCounts& params, int batch) {
+  const int saved = s.inference.batch;
   s.inference.batch = batch;
   Estimate speed;
   compute_inference_speed(s, params, speed);
+  s.inference.batch = saved;
   return speed.inference.throughput_tokens_per_second;
 }
 
 int largest_batch_that_fits(const Scenario& input) {
-  const Prepared p = prepare(input);
+  Prepared p = prepare(input);
   return largest_batch_fitting(p.s, p.params);
 }
 
 int largest_context_that_fits(const Scenario& input) {
-  const Prepared p = prepare(input);
+  Prepared p = prepare(input);
   return largest_context_fitting(p.s, p.params);
 }
 
 namespace {
 
-// Fewest cards (with their default layout) that fit, on a prepared scenario; 0 if none.
-int fewest_gpus_fitting(const Prepared& p, int max_gpus) {
+// Fewest cards (with their default layout) that fit, on a prepared scenario; 0 if none. The
+// layouts only take valid splits, so one validate() of the rest of the scenario suffices.
+// Leaves `s` at the last layout it tried.
+int fewest_gpus_fitting(Scenario& s, const ParamCounts& params, int max_gpus) {
+  apply_layout(s, Layout{});
+  if (!validate(s).empty()) return 0;
   for (int n = 1; n <= max_gpus; ++n) {
     Layout l;
-    if (!default_layout(p.s, n, l)) continue;
-    Scenario s = p.s;
+    if (!default_layout(s, n, l)) continue;
     apply_layout(s, l);
-    if (validate(s).empty() && fits(s, p.params)) return n;
+    if (fits(s, params)) return n;
   }
   return 0;
 }
@@ -161,7 +170,8 @@ int fewest_gpus_fitting(const Prepared& p, int max_gpus) {
 }  // namespace
 
 int fewest_gpus_that_fit(const Scenario& input, int max_gpus) {
-  return fewest_gpus_fitting(prepare(input), max_gpus);
+  Prepared p = prepare(input);
+  return fewest_gpus_fitting(p.s, p.params, max_gpus);
 }
 
 std::string cheapest_format_that_fits(const Scenario& input) {
@@ -188,18 +198,16 @@ struct Candidate {
   Bottleneck bottleneck = Bottleneck::memory_capacity;
 };
 
-bool evaluate_layout(const Prepared& p, const Layout& l, Candidate& out) {
-  Scenario s = p.s;
+bool evaluate_layout(Scenario& s, const ParamCounts& params, const Layout& l, Candidate& out) {
   apply_layout(s, l);
-  if (!validate(s).empty()) return false;
   Estimate e;
-  e.params = p.params;
-  e.memory = memory_breakdown(s, p.params);
+  e.params = params;
+  e.memory = memory_breakdown(s, params);
   if (!e.memory.fits) return false;
   if (s.mode == Mode::inference) {
-    compute_inference_speed(s, p.params, e);
+    compute_inference_speed(s, params, e);
   } else {
-    compute_training(s, p.params, e);
+    compute_training(s, params, e);
   }
   out.layout = l;
   out.per_gpu_bytes = e.memory.per_gpu_bytes;
@@ -227,14 +235,15 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
     FitRow row;
     row.gpu_id = g.id;
     row.capacity_bytes = g.memory_capacity_bytes;
-    const int fewest = fewest_gpus_fitting(p, max_gpus);
+    const int fewest = fewest_gpus_fitting(p.s, p.params, max_gpus);
     bool found = false;
     Candidate best;
+    Scenario& work = p.s;
     for (int n = fewest; fewest > 0 && n <= std::min(max_gpus, 2 * fewest); ++n) {
       for (const Layout& l : layouts_for(p.s, n)) {
         if (p.s.mode == Mode::inference && l.data != 1) continue;
         Candidate c;
-        if (!evaluate_layout(p, l, c)) continue;
+        if (!evaluate_layout(work, p.params, l, c)) continue;
         if (!found || gpu_seconds_per_million(c) < gpu_seconds_per_million(best)) {
           best = c;
           found = true;
@@ -253,9 +262,8 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
       row.usd_per_million_tokens = usd_per_million_tokens(row.usd_per_hour, row.tokens_per_second);
       row.bottleneck = best.bottleneck;
     } else {
-      Scenario one = p.s;
-      apply_layout(one, Layout{});
-      row.per_gpu_bytes = memory_breakdown(one, p.params).per_gpu_bytes;
+      apply_layout(p.s, Layout{});
+      row.per_gpu_bytes = memory_breakdown(p.s, p.params).per_gpu_bytes;
       row.bottleneck = Bottleneck::memory_capacity;
     }
     rows.push_back(row);
@@ -319,7 +327,8 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
     }
   }
   {
-    const int n = fewest_gpus_fitting(p, 64);
+    Scenario probe = p.s;
+    const int n = fewest_gpus_fitting(probe, p.params, 64);
     Layout l;
     if (n > total_gpus(p.s) && default_layout(p.s, n, l)) {
       Scenario c = input;

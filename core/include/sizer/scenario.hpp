@@ -77,8 +77,12 @@ struct Scenario {
   TrainingWorkload training;
   // The user's overrides, by assumption key: the only assumptions a scenario stores.
   std::map<std::string, double> assumption_overrides;
-  // Derived by normalize(): the engine profile's defaults with the overrides applied.
+  // Derived by normalize(): the engine profile's defaults with the overrides applied, and the
+  // catalog entries of the two format ids (nullptr for an unknown id), so the term functions
+  // look nothing up.
   Assumptions assumptions = default_assumptions(Engine::generic);
+  const NumberFormat* resolved_weights = nullptr;
+  const NumberFormat* resolved_kv = nullptr;
 };
 
 // Fills derived defaults (kv heads = heads, head dim = hidden / heads, data degree...).
