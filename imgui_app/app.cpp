@@ -16,12 +16,19 @@ void recompute_if_dirty(App& app) {
       for (const std::string& p : problems) app.error += (app.error.empty() ? "" : "\n") + p;
       return;
     }
-    app.results = sizer::estimate(app.inputs);
+    app.results = sizer::estimate(app.inputs, {true});
   } catch (const std::exception& e) {
     app.error = e.what();
     return;
   }
-  // The fit table and suggestions are extras: their failure must not hide the estimate.
+  // The batch curve, fit table and suggestions are extras: their failure must not hide the
+  // estimate.
+  try {
+    app.batch_curve = app.inputs.mode == sizer::Mode::inference ? sizer::batch_curve(app.inputs)
+                                                                : sizer::BatchCurve{};
+  } catch (const std::exception&) {
+    app.batch_curve = {};
+  }
   try {
     app.fit = sizer::fit_table(app.inputs);
   } catch (const std::exception&) {

@@ -8,6 +8,7 @@
 
 #include "sizer/estimate.hpp"
 #include "sizer/solvers.hpp"
+#include "sizer/sweep.hpp"
 
 namespace app {
 
@@ -50,6 +51,7 @@ struct App {
   sizer::Scenario inputs;
   sizer::Estimate results;
   std::vector<sizer::FitRow> fit;
+  sizer::BatchCurve batch_curve;  // the speed chart's curve, from the same inputs as results
   std::vector<sizer::Suggestion> suggestions;
   std::string error;  // why results are stale / invalid (shown instead of numbers)
   UiState ui;
@@ -57,7 +59,8 @@ struct App {
   bool dirty = true;
 };
 
-// Reruns the engine if dirty (estimate, fit table, suggestions); never throws.
+// Reruns the engine if dirty (estimate with explanations, batch curve, fit table, suggestions);
+// never throws.
 void recompute_if_dirty(App& app);
 
 }  // namespace app

@@ -1,27 +1,25 @@
 // Embind bindings: coarse, value-typed, JSON strings in and out. Each function returns an envelope
 // {"ok":true,"value":...} or {"ok":false,"error":"..."}; post.js unwraps it and throws a JS Error,
-// so no C++ exception or object handle ever crosses into JavaScript.
+// so no C++ exception or object handle ever crosses into JavaScript. Every domain rule lives in
+// core/; these functions only parse, call and write.
 #include <emscripten/bind.h>
 
 #include <exception>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "sizer/enums.hpp"
 #include "sizer/hf_config.hpp"
-#include "sizer/params.hpp"
 #include "sizer/request_json.hpp"
 #include "sizer/share_link.hpp"
 #include "sizer/solvers.hpp"
+#include "sizer/sweep.hpp"
 
 namespace {
 
 using json = nlohmann::json;
 
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
-
-std::string ok(const std::string& value_json) {
-  return "{\"ok\":true,\"value\":" + value_json + "}";
-}
 
 std::string failure(const std::string& message) {
   return dump(json{{"ok", false}, {"error", message}});
@@ -31,62 +29,106 @@ std::string failure(const std::string& message) {
 template <class F>
 std::string guarded(F body) {
   try {
-    return ok(body());
+    return "{\"ok\":true,\"value\":" + body() + "}";
   } catch (const std::exception& e) {
     return failure(e.what());
   }
 }
 
-struct ParsedRequest {
-  sizer::Scenario scenario;
-  std::vector<std::string> warnings;
-};
-
-ParsedRequest parse_or_throw(const std::string& request_json) {
+sizer::RequestResult parse_or_throw(const std::string& request_json) {
   sizer::RequestResult r = sizer::scenario_from_request_json(request_json);
   if (!r.ok) throw std::invalid_argument(r.error);
-  return {r.scenario, r.warnings};
+  return r;
 }
 
-std::string list_gpus() {
-  return guarded([] {
-    std::string out = "[";
-    for (const sizer::Gpu& g : sizer::gpu_catalog()) {
-      out += (out.size() > 1 ? "," : "") + sizer::gpu_to_json(g);
-    }
-    return out + "]";
-  });
+// {"explain": true} adds formulas, rule texts and the bottleneck sentence.
+sizer::EstimateOptions options_of(const std::string& options_json) {
+  sizer::EstimateOptions o;
+  const json j = json::parse(options_json, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) throw std::invalid_argument("options: must be an object");
+  if (j.contains("explain")) {
+    if (!j["explain"].is_boolean()) throw std::invalid_argument("options.explain: true or false");
+    o.explain = j["explain"].get<bool>();
+  }
+  return o;
 }
 
-std::string list_models() {
-  return guarded([] {
-    json out = json::array();
-    for (const sizer::ModelArch& m : sizer::model_catalog()) {
-      json entry = json::parse(sizer::model_arch_to_json(m));
-      const sizer::ParamCounts p = sizer::count_params(sizer::normalize_model(m));
-      entry["params"] = {{"total", p.total}, {"active", p.active}};
-      out.push_back(entry);
-    }
-    return dump(out);
-  });
+std::string estimate_one(const std::string& request_json, const sizer::EstimateOptions& o) {
+  sizer::RequestResult r = parse_or_throw(request_json);
+  sizer::Estimate e = sizer::estimate(r.scenario, o);
+  e.warnings.insert(e.warnings.begin(), r.warnings.begin(), r.warnings.end());
+  return sizer::estimate_to_json(e);
 }
 
-std::string list_formats() {
-  return guarded([] {
-    std::string out = "[";
-    for (const sizer::NumberFormat& f : sizer::format_catalog()) {
-      out += (out.size() > 1 ? "," : "") + sizer::format_to_json(f);
-    }
-    return out + "]";
-  });
+std::string estimate(const std::string& request_json, const std::string& options_json) {
+  return guarded([&] { return estimate_one(request_json, options_of(options_json)); });
 }
 
-std::string estimate(const std::string& request_json) {
+// Many requests in one call (sweeps and searches pay the JS boundary once). A request that fails
+// gives {"error": "..."} in its place; the others still come back.
+std::string estimate_many(const std::string& requests_json, const std::string& options_json) {
   return guarded([&] {
-    ParsedRequest r = parse_or_throw(request_json);
-    sizer::Estimate e = sizer::estimate(r.scenario);
-    e.warnings.insert(e.warnings.begin(), r.warnings.begin(), r.warnings.end());
-    return sizer::estimate_to_json(e);
+    const json list = json::parse(requests_json, nullptr, false);
+    if (list.is_discarded() || !list.is_array()) {
+      throw std::invalid_argument("requests: must be a list of requests");
+    }
+    if (list.size() > 100000) throw std::invalid_argument("requests: at most 100000 per call");
+    const sizer::EstimateOptions o = options_of(options_json);
+    std::string out = "[";
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (i) out += ',';
+      try {
+        out += estimate_one(dump(list[i]), o);
+      } catch (const std::exception& e) {
+        out += dump(json{{"error", "requests[" + std::to_string(i) + "]: " + e.what()}});
+      }
+    }
+    return out + "]";
+  });
+}
+
+std::string sweep(const std::string& request_json, const std::string& field,
+                  const std::string& values_json) {
+  return guarded([&] {
+    const json values = json::parse(values_json, nullptr, false);
+    if (values.is_discarded() || !values.is_array()) {
+      throw std::invalid_argument("values: must be a list of numbers");
+    }
+    std::vector<double> v;
+    for (const json& x : values) {
+      if (!x.is_number()) throw std::invalid_argument("values: must be a list of numbers");
+      v.push_back(x.get<double>());
+    }
+    const sizer::Scenario s = parse_or_throw(request_json).scenario;
+    return sizer::sweep_to_json(field, sizer::sweep(s, field, v));
+  });
+}
+
+std::string batch_curve(const std::string& request_json) {
+  return guarded([&] {
+    const sizer::BatchCurve c = sizer::batch_curve(parse_or_throw(request_json).scenario);
+    return sizer::sweep_to_json("batch", c.points, c.max_batch);
+  });
+}
+
+std::string layouts(const std::string& request_json) {
+  return guarded([&] { return sizer::layouts_to_json(parse_or_throw(request_json).scenario); });
+}
+
+std::string calibrate(const std::string& request_json, const std::string& measurement,
+                      double measured) {
+  return guarded([&] {
+    sizer::Measurement m;
+    if (measurement == "peakMemoryBytes") {
+      m = sizer::Measurement::peak_memory_bytes;
+    } else if (measurement == "decodeTokensPerSecond") {
+      m = sizer::Measurement::decode_tokens_per_second;
+    } else {
+      throw std::invalid_argument("measurement: unknown value '" + measurement.substr(0, 40) +
+                                  "'; accepted: peakMemoryBytes, decodeTokensPerSecond");
+    }
+    const sizer::Scenario s = parse_or_throw(request_json).scenario;
+    return sizer::calibration_to_json(sizer::calibrate(s, m, measured));
   });
 }
 
@@ -99,9 +141,9 @@ std::string fit_table(const std::string& request_json) {
 std::string assumptions(const std::string& engine) {
   return guarded([&] {
     sizer::Engine e = sizer::Engine::generic;
-    if (!sizer::parse_engine(engine, e)) {
+    if (!sizer::parse_enum(engine, e)) {
       throw std::invalid_argument("engine: unknown value '" + engine.substr(0, 40) +
-                                  "'; accepted: generic, vllm, llama.cpp, transformers");
+                                  "'; accepted: " + sizer::enum_accepted_ids<sizer::Engine>());
     }
     return sizer::assumption_table_to_json(e);
   });
@@ -109,7 +151,7 @@ std::string assumptions(const std::string& engine) {
 
 std::string normalize_request(const std::string& request_json) {
   return guarded([&] {
-    ParsedRequest r = parse_or_throw(request_json);
+    const sizer::RequestResult r = parse_or_throw(request_json);
     return dump(json{{"request", json::parse(sizer::scenario_to_request_json(r.scenario))},
                      {"warnings", r.warnings}});
   });
@@ -138,13 +180,24 @@ std::string import_hf_config(const std::string& config_json) {
   });
 }
 
+std::string list_gpus() { return guarded([] { return sizer::gpu_catalog_json(); }); }
+std::string list_models() { return guarded([] { return sizer::model_catalog_json(); }); }
+std::string list_formats() { return guarded([] { return sizer::format_catalog_json(); }); }
+std::string list_hosts() { return guarded([] { return sizer::host_catalog_json(); }); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("sizerListGpus", &list_gpus);
   emscripten::function("sizerListModels", &list_models);
   emscripten::function("sizerListFormats", &list_formats);
+  emscripten::function("sizerListHosts", &list_hosts);
   emscripten::function("sizerEstimate", &estimate);
+  emscripten::function("sizerEstimateMany", &estimate_many);
+  emscripten::function("sizerSweep", &sweep);
+  emscripten::function("sizerBatchCurve", &batch_curve);
+  emscripten::function("sizerLayouts", &layouts);
+  emscripten::function("sizerCalibrate", &calibrate);
   emscripten::function("sizerFitTable", &fit_table);
   emscripten::function("sizerAssumptions", &assumptions);
   emscripten::function("sizerNormalizeRequest", &normalize_request);

@@ -13,7 +13,23 @@
   Module['listGpus'] = function () { return call('sizerListGpus', []); };
   Module['listModels'] = function () { return call('sizerListModels', []); };
   Module['listFormats'] = function () { return call('sizerListFormats', []); };
-  Module['estimate'] = function (request) { return call('sizerEstimate', [text(request)]); };
+  Module['listHosts'] = function () { return call('sizerListHosts', []); };
+  Module['estimate'] = function (request, options) {
+    return call('sizerEstimate', [text(request), text(options)]);
+  };
+  Module['estimateMany'] = function (requests, options) {
+    if (!Array.isArray(requests)) throw new Error('requests: must be a list of requests');
+    return call('sizerEstimateMany', [JSON.stringify(requests), text(options)]);
+  };
+  Module['sweep'] = function (request, field, values) {
+    if (!Array.isArray(values)) throw new Error('values: must be a list of numbers');
+    return call('sizerSweep', [text(request), String(field), JSON.stringify(values)]);
+  };
+  Module['batchCurve'] = function (request) { return call('sizerBatchCurve', [text(request)]); };
+  Module['layouts'] = function (request) { return call('sizerLayouts', [text(request)]); };
+  Module['calibrate'] = function (request, measurement, measured) {
+    return call('sizerCalibrate', [text(request), String(measurement), Number(measured)]);
+  };
   Module['fitTable'] = function (request) { return call('sizerFitTable', [text(request)]); };
   Module['assumptions'] = function (engine) {
     return call('sizerAssumptions', [engine === undefined ? 'generic' : String(engine)]);

@@ -8,70 +8,70 @@ namespace sizer {
 template <>
 const std::vector<EnumEntry<Mode>>& enum_entries<Mode>() {
   static const std::vector<EnumEntry<Mode>> t = {
-      {Mode::inference, "inference", "enum.mode.inference", "Inference"},
-      {Mode::training, "training", "enum.mode.training", "Training"}};
+      {Mode::inference, "inference", "mode.inference", "Inference"},
+      {Mode::training, "training", "mode.training", "Training"}};
   return t;
 }
 
 template <>
 const std::vector<EnumEntry<TrainingMethod>>& enum_entries<TrainingMethod>() {
   static const std::vector<EnumEntry<TrainingMethod>> t = {
-      {TrainingMethod::full, "full", "enum.method.full", "Full fine-tune"},
-      {TrainingMethod::lora, "lora", "enum.method.lora", "LoRA"},
-      {TrainingMethod::qlora, "qlora", "enum.method.qlora", "QLoRA"}};
+      {TrainingMethod::full, "full", "method.full", "Full fine-tune"},
+      {TrainingMethod::lora, "lora", "method.lora", "LoRA"},
+      {TrainingMethod::qlora, "qlora", "method.qlora", "QLoRA"}};
   return t;
 }
 
 template <>
 const std::vector<EnumEntry<Optimizer>>& enum_entries<Optimizer>() {
   static const std::vector<EnumEntry<Optimizer>> t = {
-      {Optimizer::adamw, "adamw", "enum.optimizer.adamw", "AdamW"},
-      {Optimizer::adamw_8bit, "adamw-8bit", "enum.optimizer.adamw-8bit", "AdamW 8-bit"},
-      {Optimizer::sgd, "sgd", "enum.optimizer.sgd", "SGD with momentum"},
-      {Optimizer::adafactor, "adafactor", "enum.optimizer.adafactor", "Adafactor"}};
+      {Optimizer::adamw, "adamw", "opt.adamw", "AdamW"},
+      {Optimizer::adamw_8bit, "adamw-8bit", "opt.adamw_8bit", "AdamW 8-bit"},
+      {Optimizer::sgd, "sgd", "opt.sgd", "SGD with momentum"},
+      {Optimizer::adafactor, "adafactor", "opt.adafactor", "Adafactor"}};
   return t;
 }
 
 template <>
 const std::vector<EnumEntry<Recompute>>& enum_entries<Recompute>() {
   static const std::vector<EnumEntry<Recompute>> t = {
-      {Recompute::none, "none", "enum.recompute.none", "None"},
-      {Recompute::selective, "selective", "enum.recompute.selective", "Selective"},
-      {Recompute::full, "full", "enum.recompute.full", "Full (gradient checkpointing)"}};
+      {Recompute::none, "none", "recompute.none", "None"},
+      {Recompute::selective, "selective", "recompute.selective", "Selective"},
+      {Recompute::full, "full", "recompute.full", "Full (gradient checkpointing)"}};
   return t;
 }
 
 template <>
 const std::vector<EnumEntry<Engine>>& enum_entries<Engine>() {
   static const std::vector<EnumEntry<Engine>> t = {
-      {Engine::generic, "generic", "enum.engine.generic", "Generic"},
-      {Engine::vllm, "vllm", "enum.engine.vllm", "vLLM"},
-      {Engine::llama_cpp, "llama.cpp", "enum.engine.llama.cpp", "llama.cpp"},
-      {Engine::transformers, "transformers", "enum.engine.transformers", "HF Transformers"}};
+      {Engine::generic, "generic", "engine.generic", "Generic"},
+      {Engine::vllm, "vllm", "engine.vllm", "vLLM"},
+      {Engine::llama_cpp, "llama.cpp", "engine.llama_cpp", "llama.cpp"},
+      {Engine::transformers, "transformers", "engine.transformers", "HF Transformers"}};
   return t;
 }
 
 template <>
 const std::vector<EnumEntry<FormatFamily>>& enum_entries<FormatFamily>() {
   static const std::vector<EnumEntry<FormatFamily>> t = {
-      {FormatFamily::plain, "plain", "enum.family.plain", "Plain floating point"},
-      {FormatFamily::gguf, "gguf", "enum.family.gguf", "GGUF (llama.cpp)"},
-      {FormatFamily::gptq, "gptq", "enum.family.gptq", "GPTQ"},
-      {FormatFamily::awq, "awq", "enum.family.awq", "AWQ"},
-      {FormatFamily::bnb, "bnb", "enum.family.bnb", "bitsandbytes"},
-      {FormatFamily::fp8, "fp8", "enum.family.fp8", "FP8"},
-      {FormatFamily::mxfp4, "mxfp4", "enum.family.mxfp4", "MXFP4"},
-      {FormatFamily::exl2, "exl2", "enum.family.exl2", "EXL2 (ExLlamaV2)"},
-      {FormatFamily::hqq, "hqq", "enum.family.hqq", "HQQ"},
-      {FormatFamily::other, "other", "enum.family.other", "Other"}};
+      {FormatFamily::plain, "plain", "family.plain", "Plain floating point"},
+      {FormatFamily::gguf, "gguf", "family.gguf", "GGUF (llama.cpp)"},
+      {FormatFamily::gptq, "gptq", "family.gptq", "GPTQ"},
+      {FormatFamily::awq, "awq", "family.awq", "AWQ"},
+      {FormatFamily::bnb, "bnb", "family.bnb", "bitsandbytes"},
+      {FormatFamily::fp8, "fp8", "family.fp8", "FP8"},
+      {FormatFamily::mxfp4, "mxfp4", "family.mxfp4", "MXFP4"},
+      {FormatFamily::exl2, "exl2", "family.exl2", "EXL2 (ExLlamaV2)"},
+      {FormatFamily::hqq, "hqq", "family.hqq", "HQQ"},
+      {FormatFamily::other, "other", "family.other", "Other"}};
   return t;
 }
 
 template <>
 const std::vector<EnumEntry<AttentionKind>>& enum_entries<AttentionKind>() {
   static const std::vector<EnumEntry<AttentionKind>> t = {
-      {AttentionKind::standard, "standard", "enum.attention.standard", "Multi-head / GQA"},
-      {AttentionKind::mla, "mla", "enum.attention.mla", "Multi-head latent (MLA)"}};
+      {AttentionKind::standard, "standard", "attention.standard", "Multi-head / GQA"},
+      {AttentionKind::mla, "mla", "attention.mla", "Multi-head latent (MLA)"}};
   return t;
 }
 

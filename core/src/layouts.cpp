@@ -81,6 +81,18 @@ bool default_layout(const Scenario& s, int gpus, Layout& out) {
   return found;
 }
 
+bool make_layout(int gpus, int tensor, int pipeline, Layout& out) {
+  Layout l;
+  l.gpus = gpus;
+  if (tensor < 1 || pipeline < 1 || !node_split(gpus, l.gpus_per_node, l.nodes)) return false;
+  if (gpus % (tensor * pipeline) != 0) return false;
+  l.tensor = tensor;
+  l.pipeline = pipeline;
+  l.data = gpus / (tensor * pipeline);
+  out = l;
+  return true;
+}
+
 void apply_layout(Scenario& s, const Layout& l) {
   s.hardware.gpus_per_node = l.gpus_per_node;
   s.hardware.nodes = l.nodes;

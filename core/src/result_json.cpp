@@ -6,6 +6,8 @@
 #include "record_json.hpp"
 #include "request_writer.hpp"
 #include "sizer/enums.hpp"
+#include "sizer/hosts.hpp"
+#include "sizer/layouts.hpp"
 #include "sizer/params.hpp"
 #include "sizer/record_fields.hpp"
 #include "sizer/request_json.hpp"
@@ -57,12 +59,8 @@ void write_fit_row(Writer& w, const FitRow& r) {
   });
 }
 
-}  // namespace
-
-std::string estimate_to_json(const Estimate& e) {
-  Writer w;
-  w.begin_object().key("request");
-  write_request(w, e.scenario);
+// The number groups of an estimate (memory, params, inference, training, cost, bottleneck).
+void write_numbers(Writer& w, const Estimate& e) {
   w.key("memory");
   write_record(w, e.memory);
   w.key("params");
@@ -76,6 +74,15 @@ std::string estimate_to_json(const Estimate& e) {
     return is_usd(f.unit) && !e.cost.price_known;
   });
   w.field("bottleneck", enum_id(e.bottleneck));
+}
+
+}  // namespace
+
+std::string estimate_to_json(const Estimate& e) {
+  Writer w;
+  w.begin_object().key("request");
+  write_request(w, e.scenario);
+  write_numbers(w, e);
   w.field("bottleneckSentence", e.bottleneck_sentence);
   w.field("ridgePointFlopsPerByte", e.ridge_point_flops_per_byte);
   w.field("peakFlops", e.peak_flops);
@@ -176,6 +183,100 @@ std::string assumption_table_to_json(Engine engine) {
         .field("max", info.max)
         .field("minExclusive", info.min_exclusive)
         .field("integer", info.integer)
+        .end_object();
+  }
+  w.end_array();
+  return w.take();
+}
+
+}  // namespace sizer
+
+namespace sizer {
+
+std::string sweep_to_json(const std::string& field, const std::vector<SweepPoint>& points,
+                          int max_batch) {
+  Writer w;
+  w.begin_object().field("field", field);
+  if (max_batch >= 0) w.field("maxBatch", max_batch);
+  w.key("points").begin_array();
+  for (const SweepPoint& p : points) {
+    w.begin_object().field("value", p.value).field("ok", p.ok);
+    if (p.ok) {
+      write_numbers(w, p.estimate);
+    } else {
+      w.field("error", p.error);
+    }
+    w.end_object();
+  }
+  w.end_array().end_object();
+  return w.take();
+}
+
+namespace {
+
+void write_layout(Writer& w, const Layout& l) {
+  w.begin_object()
+      .field("gpuCount", l.gpus)
+      .field("gpusPerNode", l.gpus_per_node)
+      .field("nodes", l.nodes)
+      .field("tensorParallel", l.tensor)
+      .field("pipelineParallel", l.pipeline)
+      .field("dataParallel", l.data)
+      .end_object();
+}
+
+void write_ints(Writer& w, const char* key, const std::vector<int>& v) {
+  w.key(key).begin_array();
+  for (int x : v) w.value(x);
+  w.end_array();
+}
+
+}  // namespace
+
+std::string layouts_to_json(const Scenario& s) {
+  const Scenario n = normalize(s);
+  const int gpus = total_gpus(n);
+  Writer w;
+  w.begin_object().field("gpuCount", gpus);
+  write_ints(w, "tensorDegrees", valid_tensor_degrees(n.model, n.hardware.gpus_per_node));
+  write_ints(w, "pipelineDegrees", valid_pipeline_degrees(n.model, gpus, n.parallel.tensor));
+  w.key("layouts").begin_array();
+  for (const Layout& l : layouts_for(n, gpus)) write_layout(w, l);
+  w.end_array();
+  Layout d;
+  w.key("default");
+  if (default_layout(n, gpus, d)) {
+    write_layout(w, d);
+  } else {
+    w.null();
+  }
+  w.end_object();
+  return w.take();
+}
+
+std::string calibration_to_json(const Calibration& c) {
+  Writer w;
+  w.begin_object()
+      .field("ok", c.ok)
+      .field("key", c.key)
+      .field("value", c.value)
+      .field("achieved", c.achieved)
+      .field("errorId", c.error_id)
+      .field("error", c.error)
+      .end_object();
+  return w.take();
+}
+
+std::string host_catalog_json() {
+  Writer w;
+  w.begin_array();
+  for (const HostPreset& h : host_catalog()) {
+    w.begin_object()
+        .field("id", h.profile.id)
+        .field("label", h.label)
+        .field("ramGB", h.profile.ram_bytes / 1e9)
+        .field("bandwidthGBs", h.profile.bandwidth_gb_per_s)
+        .field("source", h.source)
         .end_object();
   }
   w.end_array();

@@ -11,6 +11,7 @@
 #include "logic/format.hpp"
 #include "logic/state_json.hpp"
 #include "logic/tsv.hpp"
+#include "sizer/enums.hpp"
 #include "sizer/request_json.hpp"
 
 namespace app {
@@ -256,7 +257,7 @@ MetricCheck check_preset(const SeedPreset& p, const sizer::Estimate& e) {
   MetricCheck c;
   if (p.metric == "bottleneck") {
     c.known = true;
-    c.shown = sizer::bottleneck_id(e.bottleneck);
+    c.shown = sizer::enum_id(e.bottleneck);
     c.ok = c.shown == p.expect;
     return c;
   }

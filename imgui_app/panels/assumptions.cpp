@@ -7,11 +7,11 @@
 #include <string>
 
 #include "imgui.h"
-#include "logic/calibrate.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "panels/inputs_widgets.hpp"
 #include "sizer/assumptions.hpp"
+#include "sizer/sweep.hpp"
 
 namespace app {
 namespace {
@@ -98,19 +98,19 @@ void draw_calibrate(App& app) {
   ui::tag(app, "calibrate-value");
   ui::row_end();
   if (ImGui::Button(tr("cal.fit"))) {
-    Measurement m = ui.calibrate_kind == 0 ? Measurement::peak_memory_bytes
-                                           : Measurement::decode_tokens_per_second;
+    const sizer::Measurement m = ui.calibrate_kind == 0
+                                     ? sizer::Measurement::peak_memory_bytes
+                                     : sizer::Measurement::decode_tokens_per_second;
     // nvidia-smi prints MiB; the field takes GiB (MiB / 1024).
     double measured =
         ui.calibrate_kind == 0 ? ui.calibrate_value * 1073741824.0 : ui.calibrate_value;
-    Calibration c = calibrate(app.inputs, m, measured);
+    const sizer::Calibration c = sizer::calibrate(app.inputs, m, measured);
     if (c.ok) {
       app.inputs.assumption_overrides[c.key] = c.value;
-      sizer::set_assumption(app.inputs.assumptions, c.key, c.value);
       app.dirty = true;
       ui.calibrate_message = trf("cal.done", {c.key, fmt::number(c.value, 4)});
     } else {
-      ui.calibrate_message = tr(c.error_key.c_str());
+      ui.calibrate_message = tr(("cal.err." + c.error_id).c_str());
     }
   }
   ui::tag(app, "calibrate-fit");

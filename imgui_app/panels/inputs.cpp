@@ -14,6 +14,8 @@
 #include "logic/i18n.hpp"
 #include "panels/inputs_widgets.hpp"
 #include "sizer/catalog.hpp"
+#include "sizer/enums.hpp"
+#include "sizer/training_defaults.hpp"
 
 namespace app {
 namespace {
@@ -66,22 +68,26 @@ void draw_mode_tabs(App& app) {
     set_tab(app, static_cast<ModeTab>(open_now));
   open_last_frame = open_now;
   if (app.ui.tab == ModeTab::finetune) {
+    // LoRA and QLoRA first (the fine-tuning methods people pick), full fine-tuning last.
+    const sizer::TrainingMethod order[] = {sizer::TrainingMethod::lora,
+                                           sizer::TrainingMethod::qlora,
+                                           sizer::TrainingMethod::full};
     sizer::TrainingMethod& m = app.inputs.training.method;
-    int method = m == sizer::TrainingMethod::qlora ? 1 : (m == sizer::TrainingMethod::full ? 2 : 0);
-    const char* keys[] = {"method.lora", "method.qlora", "method.full"};
-    const char* tags[] = {"method-lora", "method-qlora", "method-full"};
-    for (int i = 0; i < 3; ++i) {
-      if (i > 0) ImGui::SameLine();
-      if (ImGui::RadioButton(tr(keys[i]), method == i)) {
-        m = i == 0 ? sizer::TrainingMethod::lora
-                   : (i == 1 ? sizer::TrainingMethod::qlora : sizer::TrainingMethod::full);
-        // QLoRA means a 4-bit NF4 base (Dettmers et al. 2023); switch a 16-bit base to it.
-        if (m == sizer::TrainingMethod::qlora && sizer::find_format("bnb-nf4") != nullptr &&
+    bool first = true;
+    for (sizer::TrainingMethod choice : order) {
+      if (!first) ImGui::SameLine();
+      first = false;
+      const sizer::EnumEntry<sizer::TrainingMethod>& e = sizer::enum_entry(choice);
+      if (ImGui::RadioButton(tr(e.label_key), m == choice)) {
+        m = choice;
+        // The method's implied base (QLoRA: NF4 with double quantization) replaces a 16-bit one.
+        const std::string implied = sizer::implied_weights_format(m);
+        if (!implied.empty() &&
             (app.inputs.weights_format == "fp16" || app.inputs.weights_format == "bf16"))
-          app.inputs.weights_format = "bnb-nf4";
+          app.inputs.weights_format = implied;
         app.dirty = true;
       }
-      ui::tag(app, tags[i]);
+      ui::tag(app, (std::string("method-") + e.id).c_str());
     }
   }
 }
@@ -120,11 +126,12 @@ void draw_precision(App& app) {
   }
   if (ui::checkbox(app, "precision.mixed", "mixed-precision", &s.training.mixed_precision))
     app.dirty = true;
-  int opt = static_cast<int>(s.training.optimizer);
-  const char* opt_keys[] = {"opt.adamw", "opt.adamw_8bit", "opt.sgd", "opt.adafactor"};
-  if (ui::combo(app, "precision.optimizer", "optimizer", &opt, 4,
-                [&](int i) { return tr(opt_keys[i]); })) {
-    s.training.optimizer = static_cast<sizer::Optimizer>(opt);
+  const auto& optimizers = sizer::enum_entries<sizer::Optimizer>();
+  int opt = sizer::enum_index(s.training.optimizer);
+  if (ui::combo(app, "precision.optimizer", "optimizer", &opt,
+                static_cast<int>(optimizers.size()),
+                [&](int i) { return tr(optimizers[static_cast<std::size_t>(i)].label_key); })) {
+    s.training.optimizer = sizer::enum_at<sizer::Optimizer>(opt);
     app.dirty = true;
   }
   if (s.training.method != sizer::TrainingMethod::full) {

@@ -11,12 +11,13 @@
 #include "imgui.h"
 #include "logic/catalog_search.hpp"
 #include "logic/format.hpp"
-#include "logic/host_profiles.hpp"
 #include "logic/i18n.hpp"
-#include "logic/parallel_choices.hpp"
 #include "misc/cpp/imgui_stdlib.h"
 #include "panels/inputs.hpp"
 #include "panels/inputs_widgets.hpp"
+#include "sizer/enums.hpp"
+#include "sizer/hosts.hpp"
+#include "sizer/layouts.hpp"
 
 namespace app {
 namespace {
@@ -137,8 +138,7 @@ void draw_parallelism(App& app) {
                             "unit.gpus", false);
   changed |= ui::slider_int(app, "hw.nodes", "nodes", &hw.nodes, 1, 512, "unit.nodes", true);
   int total = hw.gpus_per_node * hw.nodes;
-  std::vector<int> tp =
-      valid_tensor_degrees(s.model.num_heads, s.model.num_kv_heads, hw.gpus_per_node);
+  std::vector<int> tp = sizer::valid_tensor_degrees(s.model, hw.gpus_per_node);
   // Keep the degrees valid when the model or GPU count changed under them.
   if (std::find(tp.begin(), tp.end(), s.parallel.tensor) == tp.end()) {
     int best = 1;
@@ -149,7 +149,7 @@ void draw_parallelism(App& app) {
   }
   changed |= int_choice(app, "hw.tensor", "tensor-parallel", &s.parallel.tensor, tp);
   ui::help_marker("help.tensor");
-  std::vector<int> pp = valid_pipeline_degrees(s.model.num_layers, total, s.parallel.tensor);
+  std::vector<int> pp = sizer::valid_pipeline_degrees(s.model, total, s.parallel.tensor);
   if (std::find(pp.begin(), pp.end(), s.parallel.pipeline) == pp.end()) {
     s.parallel.pipeline = 1;
     changed = true;
@@ -175,29 +175,22 @@ void draw_parallelism(App& app) {
 void draw_engine_and_host(App& app) {
   sizer::Scenario& s = app.inputs;
   if (s.mode == sizer::Mode::inference) {
-    const sizer::Engine engines[] = {sizer::Engine::generic, sizer::Engine::vllm,
-                                     sizer::Engine::llama_cpp, sizer::Engine::transformers};
-    const char* keys[] = {"engine.generic", "engine.vllm", "engine.llama_cpp",
-                          "engine.transformers"};
-    int index = 0;
-    for (int i = 0; i < 4; ++i)
-      if (engines[i] == s.inference.engine) index = i;
-    if (ui::combo(app, "hw.engine", "engine", &index, 4, [&](int i) { return tr(keys[i]); })) {
-      apply_engine(s, engines[index]);
+    const auto& engines = sizer::enum_entries<sizer::Engine>();
+    int index = sizer::enum_index(s.inference.engine);
+    if (ui::combo(app, "hw.engine", "engine", &index, static_cast<int>(engines.size()),
+                  [&](int i) { return tr(engines[static_cast<std::size_t>(i)].label_key); })) {
+      apply_engine(s, sizer::enum_at<sizer::Engine>(index));
       app.dirty = true;
     }
     ui::help_marker("help.engine");
   }
-  const std::vector<HostProfile>& hosts = host_profiles();
+  const std::vector<sizer::HostPreset>& hosts = sizer::host_catalog();
   int host = -1;
   for (std::size_t i = 0; i < hosts.size(); ++i)
-    if (hosts[i].id == s.hardware.host.id) host = static_cast<int>(i);
+    if (hosts[i].profile.id == s.hardware.host.id) host = static_cast<int>(i);
   if (ui::combo(app, "hw.host", "host-profile", &host, static_cast<int>(hosts.size()),
                 [&](int i) { return tr(hosts[static_cast<std::size_t>(i)].label_key); })) {
-    const HostProfile& h = hosts[static_cast<std::size_t>(host)];
-    s.hardware.host.id = h.id;
-    s.hardware.host.ram_bytes = h.ram_bytes;
-    s.hardware.host.bandwidth_gb_per_s = h.bandwidth_gb_per_s;
+    s.hardware.host = hosts[static_cast<std::size_t>(host)].profile;
     app.dirty = true;
   }
   ui::help_marker("help.host");

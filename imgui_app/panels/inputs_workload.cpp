@@ -4,6 +4,7 @@
 #include "logic/i18n.hpp"
 #include "panels/inputs.hpp"
 #include "panels/inputs_widgets.hpp"
+#include "sizer/enums.hpp"
 
 namespace app {
 namespace {
@@ -29,11 +30,11 @@ void draw_training(App& app) {
                             "unit.sequences", true);
   changed |= ui::slider_int(app, "train.grad_accum", "grad-accum", &t.grad_accumulation, 1, 1024,
                             "unit.steps", true);
-  int recompute = static_cast<int>(t.recompute);
-  const char* rc_keys[] = {"recompute.none", "recompute.selective", "recompute.full"};
-  if (ui::combo(app, "train.recompute", "recompute", &recompute, 3,
-                [&](int i) { return tr(rc_keys[i]); })) {
-    t.recompute = static_cast<sizer::Recompute>(recompute);
+  const auto& modes = sizer::enum_entries<sizer::Recompute>();
+  int recompute = sizer::enum_index(t.recompute);
+  if (ui::combo(app, "train.recompute", "recompute", &recompute, static_cast<int>(modes.size()),
+                [&](int i) { return tr(modes[static_cast<std::size_t>(i)].label_key); })) {
+    t.recompute = sizer::enum_at<sizer::Recompute>(recompute);
     changed = true;
   }
   ui::help_marker("help.recompute");

@@ -9,6 +9,7 @@
 #include "logic/i18n.hpp"
 #include "panels/results_parts.hpp"
 #include "platform.hpp"
+#include "sizer/layouts.hpp"
 #include "widgets/palette.hpp"
 
 namespace app {
@@ -74,31 +75,16 @@ std::string hardware_summary(const sizer::Scenario& s) {
   return std::to_string(sizer::total_gpus(s)) + " \xC3\x97 " + name;  // U+00D7 multiplication sign
 }
 
-void select_gpu(sizer::Scenario& s, const std::string& gpu_id, int gpus) {
-  if (const sizer::Gpu* gpu = sizer::find_gpu(gpu_id)) s.hardware.gpu = *gpu;
-  gpus = std::max(1, gpus);
-  // The same layout the engine's fit table assumed for this count (core/src/solvers.cpp,
-  // layout_for): nodes of eight; ZeRO training is pure data parallel; otherwise the largest tensor
-  // degree inside a node that divides the heads and KV heads, pipeline across the rest.
-  constexpr int kNodeSize = 8;
-  s.hardware.gpus_per_node = std::min(gpus, kNodeSize);
-  s.hardware.nodes = gpus > kNodeSize ? (gpus + kNodeSize - 1) / kNodeSize : 1;
-  s.parallel.data = 0;
-  if (s.mode == sizer::Mode::training && s.training.zero_stage > 0) {
-    s.parallel.tensor = 1;
-    s.parallel.pipeline = 1;
-    s.parallel.data = gpus;
-    return;
-  }
-  const sizer::ModelArch& m = s.model;
-  const int kv = m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads;
-  for (int tp = std::min(gpus, kNodeSize); tp >= 1; --tp) {
-    const bool kv_ok = m.attention == sizer::AttentionKind::mla || kv % tp == 0 || tp % kv == 0;
-    if (gpus % tp != 0 || m.num_heads % tp != 0 || !kv_ok) continue;
-    s.parallel.tensor = tp;
-    s.parallel.pipeline = gpus / tp;
-    s.parallel.data = 1;
-    return;
+void select_gpu(sizer::Scenario& s, const sizer::FitRow& row, int current_gpus) {
+  if (const sizer::Gpu* gpu = sizer::find_gpu(row.gpu_id)) s.hardware.gpu = *gpu;
+  // The fit table's chosen split, or (no split fits) the core's default split of the current
+  // count.
+  sizer::Layout layout;
+  if (row.gpus > 0 && sizer::make_layout(row.gpus, row.tensor_parallel, row.pipeline_parallel,
+                                         layout)) {
+    sizer::apply_layout(s, layout);
+  } else if (sizer::default_layout(s, std::max(1, current_gpus), layout)) {
+    sizer::apply_layout(s, layout);
   }
 }
 

@@ -90,7 +90,7 @@ const std::vector<Row>& rows() {
        true},
       {"res.bottleneck.title", "bottleneck",
        [](const sizer::Estimate& e) {
-         const std::string key = "res.bound." + sizer::bottleneck_id(e.bottleneck);
+         const std::string key = sizer::enum_entry(e.bottleneck).label_key;
          return std::string(tr(key.c_str()));
        }},
   };

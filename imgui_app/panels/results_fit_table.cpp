@@ -52,7 +52,7 @@ Key key_of(const sizer::FitRow& r, int column) {
     case kPerMillion:
       return {none || !(r.usd_per_million_tokens > 0), r.usd_per_million_tokens, {}};
     default:
-      return {none, 0, sizer::bottleneck_id(r.bottleneck)};
+      return {none, 0, sizer::enum_id(r.bottleneck)};
   }
 }
 
@@ -197,7 +197,7 @@ void draw_fit_table(App& app) {
     publish_last_item(app, "fit-row-" + r.gpu_id);
     if (ImGui::IsItemHovered()) row_tooltip(app, r);
     if (clicked) {
-      select_gpu(app.inputs, r.gpu_id, none ? current_gpus : r.gpus);
+      select_gpu(app.inputs, r, current_gpus);
       app.dirty = true;
     }
     ImGui::TableNextColumn();
@@ -219,7 +219,7 @@ void draw_fit_table(App& app) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(none ? fmt::k_dash : money_or_dash(r.usd_per_million_tokens).c_str());
     ImGui::TableNextColumn();
-    const std::string bound = "res.bound." + sizer::bottleneck_id(r.bottleneck);
+    const std::string bound = sizer::enum_entry(r.bottleneck).label_key;
     ImGui::TextUnformatted(none ? fmt::k_dash : tr(bound.c_str()));
     ImGui::PopID();
   }

@@ -59,6 +59,6 @@ std::string hardware_summary(const sizer::Scenario& s);
 
 // Points a scenario at `gpu_id` with `gpus` cards, splitting them into nodes of at most 8 and
 // using tensor parallelism inside a node and pipeline parallelism across nodes.
-void select_gpu(sizer::Scenario& s, const std::string& gpu_id, int gpus);
+void select_gpu(sizer::Scenario& s, const sizer::FitRow& row, int current_gpus);
 
 }  // namespace app::results

@@ -58,7 +58,7 @@ void draw_roofline(const App& app) {
 void draw_bottleneck(const App& app) {
   if (!section("res.roof.title")) return;
   ImGui::PushID("bottleneck");
-  const std::string id = sizer::bottleneck_id(app.results.bottleneck);
+  const std::string id = sizer::enum_id(app.results.bottleneck);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(tr(("res.bottleneck." + id).c_str()));
   ImGui::PopTextWrapPos();

@@ -1,6 +1,6 @@
-// Throughput and per-user decode speed against batch size, for the speed chart. The Estimate holds
-// one batch size; this evaluates the engine at a handful of others (powers of two up to past the
-// memory limit), cached until the inputs change, so drawing stays cheap.
+// The speed chart's series (throughput and per-user decode speed against batch size) as columns
+// for the chart widget, taken from the core's batch curve (sizer::batch_curve), which the app
+// computes from the same inputs as the main estimate.
 #pragma once
 
 #include <vector>
@@ -11,13 +11,12 @@ namespace app::results {
 
 struct BatchSeries {
   std::vector<double> batch;
-  std::vector<double> throughput_tokens_per_second;  // aggregate over the batch
+  std::vector<double> throughput_tokens_per_second;  // aggregate over the batch; NaN = no point
   std::vector<double> decode_tokens_per_second;      // per user
   std::vector<double> per_gpu_bytes;
-  int max_batch = 0;  // largest batch that fits at this context (from the main estimate)
+  int max_batch = 0;  // largest batch that fits at this context
 };
 
-// The series for app.inputs (inference mode); recomputed only when the inputs changed.
-const BatchSeries& batch_series(const App& app);
+BatchSeries batch_series(const sizer::BatchCurve& curve);
 
 }  // namespace app::results

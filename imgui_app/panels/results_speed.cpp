@@ -54,7 +54,7 @@ void draw_figures(const App& app) {
 }
 
 void draw_chart(const App& app) {
-  const BatchSeries& s = batch_series(app);
+  const BatchSeries s = batch_series(app.batch_curve);
   if (s.batch.empty()) return;
   const float em = ImGui::GetFontSize();
   widgets::LineChartSpec spec;

@@ -1,7 +1,6 @@
 #include <catch2/catch.hpp>
 
 #include "logic/catalog_search.hpp"
-#include "logic/parallel_choices.hpp"
 
 using namespace app;
 
@@ -67,26 +66,4 @@ TEST_CASE("GPU filters combine vendor, memory and kind", "[ui][search]") {
   CHECK(filter_gpus(gpus, {"", "", 0, GpuKind::consumer}) == std::vector<int>{0});
   CHECK(filter_gpus(gpus, {"h100", "", 0, GpuKind::any}) == std::vector<int>{1});
   CHECK(gpu_vendors(gpus) == std::vector<std::string>{"NVIDIA", "AMD"});
-}
-
-TEST_CASE("tensor parallel offers only degrees dividing the heads inside one node",
-          "[ui][parallel]") {
-  // Llama 3 8B: 32 heads, 8 KV heads, 8 GPUs per node.
-  CHECK(valid_tensor_degrees(32, 8, 8) == std::vector<int>{1, 2, 4, 8});
-  // 40 heads / 8 KV (Llama 2 13B style with GQA) on 8 GPUs: 8 does not divide 40? it does.
-  CHECK(valid_tensor_degrees(40, 40, 8) == std::vector<int>{1, 2, 4, 8});
-  // 28 heads / 4 KV heads (Qwen2.5 7B): 8 does not divide 28.
-  CHECK(valid_tensor_degrees(28, 4, 8) == std::vector<int>{1, 2, 4});
-  // 6 GPUs in a node: 4 does not divide the node.
-  CHECK(valid_tensor_degrees(32, 8, 6) == std::vector<int>{1, 2});
-  // KV heads fewer than the degree must divide it (MQA replicates the single KV head).
-  CHECK(valid_tensor_degrees(16, 1, 8) == std::vector<int>{1, 2, 4, 8});
-  CHECK(valid_tensor_degrees(0, 0, 1) == std::vector<int>{1});
-}
-
-TEST_CASE("pipeline degrees divide the remaining GPUs and never exceed the layers",
-          "[ui][parallel]") {
-  CHECK(valid_pipeline_degrees(32, 16, 4) == std::vector<int>{1, 2, 4});
-  CHECK(valid_pipeline_degrees(2, 8, 1) == std::vector<int>{1, 2});
-  CHECK(valid_pipeline_degrees(80, 1, 1) == std::vector<int>{1});
 }

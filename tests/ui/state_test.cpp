@@ -1,6 +1,5 @@
 #include <catch2/catch.hpp>
 
-#include "logic/calibrate.hpp"
 #include "logic/state_json.hpp"
 #include "sizer/catalog.hpp"
 #include "sizer/estimate.hpp"
@@ -70,36 +69,4 @@ TEST_CASE("the full state round-trips through JSON", "[ui][state]") {
   CHECK(back.scenario.inference.prompt_tokens == 3000);
   CHECK(back.scenario.hardware.gpu.id == "rtx-4090-24gb");
   CHECK(back.ui.lang == Lang::zh);
-}
-
-TEST_CASE("'I measured 2 GiB more than the estimate' fits a larger overhead", "[ui][calibrate]") {
-  sizer::Scenario s = llama8b_on_4090();
-  double estimated = sizer::estimate(s).memory.per_gpu_bytes;
-  double measured = estimated + 2.0 * 1073741824.0;
-  Calibration c = calibrate(s, Measurement::peak_memory_bytes, measured);
-  REQUIRE(c.ok);
-  CHECK(c.key == "frameworkOverheadFraction");
-  // Llama 3.1 8B holds ~16.1 GB of FP16 weights: 2 GiB more is ~0.13 of the weights on top of
-  // the 0.05 default (tolerance 0.03 for the other terms that scale with overhead).
-  CHECK(c.value == Approx(0.05 + 2.0 * 1073741824.0 / 16.06e9).margin(0.03));
-  CHECK(c.achieved == Approx(measured).epsilon(0.001));
-}
-
-TEST_CASE("'I measured 40 tokens/s decoding' fits the bandwidth efficiency", "[ui][calibrate]") {
-  sizer::Scenario s = llama8b_on_4090();
-  s.inference.prompt_tokens = 1;
-  Calibration c = calibrate(s, Measurement::decode_tokens_per_second, 40.0);
-  REQUIRE(c.ok);
-  CHECK(c.key == "decodeBandwidthEfficiency");
-  // Each token reads ~16.06 GB of weights over the 4090's 1008 GB/s: 40 tokens/s needs
-  // 40 x 16.06 / 1008 = 0.64 of the spec bandwidth (5% tolerance for KV reads and overheads).
-  CHECK(c.value == Approx(40.0 * 16.06e9 / 1008e9).epsilon(0.05));
-  CHECK(c.achieved == Approx(40.0).epsilon(0.001));
-}
-
-TEST_CASE("impossible measurements are refused with a reason", "[ui][calibrate]") {
-  sizer::Scenario s = llama8b_on_4090();
-  CHECK(calibrate(s, Measurement::peak_memory_bytes, 1e9).error_key == "cal.err.below");
-  CHECK(calibrate(s, Measurement::decode_tokens_per_second, 5000).error_key == "cal.err.above");
-  CHECK(calibrate(s, Measurement::decode_tokens_per_second, -1).error_key == "cal.err.positive");
 }

@@ -13,12 +13,12 @@ template <class E>
 struct EnumEntry {
   E value;
   const char* id;         // public id: "inference", "llama.cpp", "memory-bandwidth"
-  const char* label_key;  // key in the app's string tables: "enum.engine.llama.cpp"
+  const char* label_key;  // key in the app's string tables: "engine.llama_cpp"
   const char* label;      // English label
 };
 
-// Defined for Mode, TrainingMethod, Optimizer, Recompute, Engine, TrainingFramework,
-// FormatFamily, AttentionKind, Bottleneck (core/src/enums.cpp).
+// Defined for Mode, TrainingMethod, Optimizer, Recompute, Engine, FormatFamily, AttentionKind and
+// Bottleneck (core/src/enums.cpp).
 template <class E>
 const std::vector<EnumEntry<E>>& enum_entries();
 

@@ -42,6 +42,10 @@ std::vector<Layout> layouts_for(const Scenario& s, int gpus);
 // cannot hold a valid split.
 bool default_layout(const Scenario& s, int gpus, Layout& out);
 
+// The layout of n cards split tensor x pipeline (the rest data parallel); false when that is not
+// a valid split of n cards into nodes.
+bool make_layout(int gpus, int tensor, int pipeline, Layout& out);
+
 void apply_layout(Scenario& s, const Layout& layout);
 
 }  // namespace sizer

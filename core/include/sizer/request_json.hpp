@@ -7,6 +7,7 @@
 
 #include "sizer/estimate.hpp"
 #include "sizer/solvers.hpp"
+#include "sizer/sweep.hpp"
 
 namespace sizer {
 
@@ -48,6 +49,14 @@ std::string fit_table_to_json(const std::vector<FitRow>& rows);
 std::string gpu_catalog_json();
 std::string model_catalog_json();
 std::string format_catalog_json();
+// A sweep's points (numbers only); max_batch < 0 leaves it out.
+std::string sweep_to_json(const std::string& field, const std::vector<SweepPoint>& points,
+                          int max_batch = -1);
+// Valid splits of the scenario's cards: {gpuCount, tensorDegrees, pipelineDegrees, layouts,
+// default}.
+std::string layouts_to_json(const Scenario& s);
+std::string calibration_to_json(const Calibration& c);
+std::string host_catalog_json();  // [{id, label, ramGB, bandwidthGBs, source}]
 // The assumption table with each key's default under `engine`:
 // [{key,label,unit,source,value,min,max,minExclusive,integer}].
 std::string assumption_table_to_json(Engine engine);
