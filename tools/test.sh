@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything, and runs every test of LLM Sizer:
-#   native Catch2 suite (core + UI logic), the same core suite under AddressSanitizer/UBSan,
-#   the calibration report (docs/VALIDATION.md), short libFuzzer runs, the core suite compiled to
-#   wasm under Node, the Node tests of the Embind module, and the browser tests (Chromium).
+#   native Catch2 suite (core + UI logic + the check that web/sizer.d.ts and docs/FIELDS.md match
+#   the core's field tables), the same suites under AddressSanitizer/UBSan, the calibration report
+#   (written to build/VALIDATION.md; tools/regen-docs.sh refreshes docs/), short libFuzzer runs,
+#   the core suite compiled to wasm under Node, the Node tests of the Embind module, and the
+#   browser tests (Chromium).
 # Exits non-zero if anything fails. Set SIZER_FUZZ_SECONDS=0 to skip fuzzing.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -43,8 +45,8 @@ if cmake --preset native >build/logs/native-configure.log 2>&1 && cmake --build 
   ctest --preset native -j "$JOBS" 2>&1 | tee build/logs/native-ctest.log | tail -15
   read -r p f < <(ctest_counts build/logs/native-ctest.log); record "native tests" "$p" "$f"
 
-  step "calibration report (docs/VALIDATION.md)"
-  if build/native/tests/sizer_validate "$CALIBRATION" docs/VALIDATION.md; then
+  step "calibration report (build/VALIDATION.md)"
+  if build/native/tests/sizer_validate "$CALIBRATION" build/VALIDATION.md; then
     record "validation report" 1 0
   else
     record "validation report" 0 1

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "imgui.h"
+#include "sizer/enums.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "panels/results_parts.hpp"
