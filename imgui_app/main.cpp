@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "app_state.hpp"
+#include "layout.hpp"
 #include "fonts/ui_fonts.hpp"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
@@ -247,72 +248,7 @@ platform::Hooks make_hooks(Shell& sh) {
 
 // [SECTION] layout
 
-// Touch scrolling: a drag that starts on empty space scrolls the window under it.
-void drag_scroll() {
-  static ImGuiID dragging = 0;
-  ImGuiIO& io = ImGui::GetIO();
-  ImGuiID self = ImGui::GetCurrentWindow()->ID;
-  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    bool here =
-        ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) && !ImGui::IsAnyItemHovered();
-    if (here)
-      dragging = self;
-    else if (dragging == self)
-      dragging = 0;
-  }
-  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) dragging = 0;
-  if (dragging == self && ImGui::IsMouseDragging(ImGuiMouseButton_Left))
-    ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
-}
-
-void draw_inputs_side(app::App& app) {
-  app::draw_inputs_column(app);
-  app::draw_assumptions_panel(app);
-  app::draw_share_field(app);
-}
-
-void draw_shell(app::App& app) {
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(vp->WorkPos);
-  ImGui::SetNextWindowSize(vp->WorkSize);
-  ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                           ImGuiWindowFlags_NoSavedSettings |
-                           ImGuiWindowFlags_NoBringToFrontOnFocus;
-  ImGui::Begin("##shell", nullptr, flags);
-  app::draw_header(app);
-  app::draw_preset_answer(app);
-  if (app.ui.narrow) {
-    // One column: inputs, then results. A phone user wants the answer too, so the top offers a
-    // jump down to it.
-    static bool jump_to_results = false;
-    ImGui::BeginChild("##column");
-    if (ImGui::Button(app::tr("layout.jump_results"))) jump_to_results = true;
-    app::ui::tag(app, "jump-results");
-    draw_inputs_side(app);
-    ImGui::Spacing();
-    ImGui::Separator();
-    if (jump_to_results) {
-      ImGui::SetScrollHereY(0.0f);
-      jump_to_results = false;
-    }
-    app::draw_results_column(app);
-    drag_scroll();
-    ImGui::EndChild();
-  } else {
-    float avail = ImGui::GetContentRegionAvail().x;
-    float inputs_w = std::max(ImGui::GetFontSize() * 26, avail * 0.4f);
-    ImGui::BeginChild("##inputs", ImVec2(inputs_w, 0), ImGuiChildFlags_None);
-    draw_inputs_side(app);
-    drag_scroll();
-    ImGui::EndChild();
-    ImGui::SameLine();
-    ImGui::BeginChild("##results", ImVec2(0, 0), ImGuiChildFlags_None);
-    app::draw_results_column(app);
-    drag_scroll();
-    ImGui::EndChild();
-  }
-  ImGui::End();
-}
+// The shell layout (header, inputs and results columns) is imgui_app/layout.cpp.
 
 // [SECTION] frame: page events, viewport (HiDPI), theme, idle rendering
 
@@ -413,7 +349,7 @@ void frame(void* arg) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
-  draw_shell(sh.app);
+  app::draw_shell(sh.app);
   ImGui::Render();
 
   int w = 0, h = 0;

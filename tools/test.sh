@@ -56,14 +56,17 @@ else
   record "native build" 0 1
 fi
 
-step "native-asan build + tests (AddressSanitizer + UBSan)"
+step "native-asan build + tests (AddressSanitizer + UBSan): core suite and the app's panels"
 if cmake --preset native-asan >build/logs/asan-configure.log 2>&1 \
-   && cmake --build --preset native-asan -j "$JOBS" --target sizer_tests; then
-  if build/native-asan/tests/sizer_tests >build/logs/asan.log 2>&1; then
-    record "asan tests" 1 0; tail -3 build/logs/asan.log
-  else
-    tail -40 build/logs/asan.log; record "asan tests" 0 1
-  fi
+   && cmake --build --preset native-asan -j "$JOBS" --target sizer_tests sizer_ui_tests; then
+  for suite in tests/sizer_tests tests/ui/sizer_ui_tests; do
+    name=$(basename "$suite")
+    if build/native-asan/$suite >build/logs/asan-$name.log 2>&1; then
+      record "asan $name" 1 0; tail -2 build/logs/asan-$name.log
+    else
+      tail -40 build/logs/asan-$name.log; record "asan $name" 0 1
+    fi
+  done
 else
   record "asan build" 0 1
 fi
