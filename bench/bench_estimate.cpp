@@ -4,6 +4,7 @@
 
 #include "sizer/catalog.hpp"
 #include "sizer/estimate.hpp"
+#include "sizer/request_json.hpp"
 #include "sizer/solvers.hpp"
 
 namespace {
@@ -39,6 +40,24 @@ void BM_EstimateInference(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_EstimateInference);
+
+void BM_EstimateInferenceExplained(benchmark::State& state) {
+  const sizer::Scenario s = inference_scenario();
+  for (auto _ : state) benchmark::DoNotOptimize(sizer::estimate(s, {true}));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_EstimateInferenceExplained);
+
+// What sizer.estimate() does inside the wasm module: parse the request, estimate, write JSON.
+void BM_EstimateJsonRoundTrip(benchmark::State& state) {
+  const std::string request = sizer::scenario_to_request_json(inference_scenario());
+  for (auto _ : state) {
+    const sizer::RequestResult r = sizer::scenario_from_request_json(request);
+    benchmark::DoNotOptimize(sizer::estimate_to_json(sizer::estimate(r.scenario)));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_EstimateJsonRoundTrip);
 
 void BM_EstimateTraining(benchmark::State& state) {
   const sizer::Scenario s = training_scenario();

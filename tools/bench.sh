@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Prints LLM Sizer's speed and size figures: core evaluations/s (Google Benchmark), the gzip size of
-# the shipped wasm + js, and the browser's time to first frame. Builds what it needs first.
+# Prints LLM Sizer's speed and size figures: core evaluations/s (Google Benchmark, native), the
+# same calls from JavaScript (wasm under Node), the gzip size of the shipped wasm + js, and the
+# browser's time to first frame. docs/BENCHMARKS.md keeps the figures with machine and date. Builds what it needs first.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -16,6 +17,10 @@ echo
 echo "== shipped sizes (dist/) =="
 cmake --preset web >/dev/null
 cmake --build --preset web --target site >/dev/null
+
+echo
+echo "== core from JavaScript (wasm under Node, JSON in and out) =="
+node tools/bench-wasm.mjs build/web/web
 printf '%-28s %12s %12s\n' file raw gzip
 total_raw=0; total_gz=0
 for f in dist/*.js dist/*.mjs dist/*.wasm; do

@@ -41,6 +41,19 @@ sizer::RequestResult parse_or_throw(const std::string& request_json) {
   return r;
 }
 
+// The core is compiled without exception catching in wasm (no JS invoke trampolines on its hot
+// path), so sizer::estimate(), which throws on an invalid scenario, only sees validated ones.
+sizer::RequestResult parse_valid_or_throw(const std::string& request_json) {
+  sizer::RequestResult r = parse_or_throw(request_json);
+  const std::vector<std::string> problems = sizer::validate(sizer::normalize(r.scenario));
+  if (!problems.empty()) {
+    std::string message;
+    for (const std::string& p : problems) message += (message.empty() ? "" : "; ") + p;
+    throw std::invalid_argument(message);
+  }
+  return r;
+}
+
 // {"explain": true} adds formulas, rule texts and the bottleneck sentence.
 sizer::EstimateOptions options_of(const std::string& options_json) {
   sizer::EstimateOptions o;
@@ -54,7 +67,7 @@ sizer::EstimateOptions options_of(const std::string& options_json) {
 }
 
 std::string estimate_one(const std::string& request_json, const sizer::EstimateOptions& o) {
-  sizer::RequestResult r = parse_or_throw(request_json);
+  sizer::RequestResult r = parse_valid_or_throw(request_json);
   sizer::Estimate e = sizer::estimate(r.scenario, o);
   e.warnings.insert(e.warnings.begin(), r.warnings.begin(), r.warnings.end());
   return sizer::estimate_to_json(e);
@@ -99,8 +112,9 @@ std::string sweep(const std::string& request_json, const std::string& field,
       if (!x.is_number()) throw std::invalid_argument("values: must be a list of numbers");
       v.push_back(x.get<double>());
     }
-    const sizer::Scenario s = parse_or_throw(request_json).scenario;
-    return sizer::sweep_to_json(field, sizer::sweep(s, field, v));
+    const sizer::Sweep s = sizer::sweep(parse_or_throw(request_json).scenario, field, v);
+    if (!s.error.empty()) throw std::invalid_argument(s.error);
+    return sizer::sweep_to_json(field, s.points);
   });
 }
 

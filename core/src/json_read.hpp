@@ -5,7 +5,7 @@
 
 #include <cmath>
 #include <nlohmann/json.hpp>
-#include <set>
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -39,9 +39,10 @@ class Reader {
   bool has(const std::string& key) const { return obj_.contains(key); }
 
   const json* get(const std::string& key) {
-    seen_.insert(key);
     auto it = obj_.find(key);
-    return it == obj_.end() ? nullptr : &*it;
+    if (it == obj_.end()) return nullptr;
+    seen_.push_back(&it.key());
+    return &*it;
   }
 
   bool fail(const std::string& key, const std::string& message) {
@@ -52,11 +53,10 @@ class Reader {
   bool number(const std::string& key, double lo, double hi, double& out) {
     const json* v = get(key);
     if (!v) return true;
-    const std::string range = "from " + format_number(lo) + " to " + format_number(hi);
-    if (!v->is_number()) return fail(key, "must be a number " + range + " (got " + show(*v) + ")");
-    const double d = v->get<double>();
+    const double d = v->is_number() ? v->get<double>() : NAN;
     if (!std::isfinite(d) || d < lo || d > hi) {
-      return fail(key, "must be a number " + range + " (got " + show(*v) + ")");
+      return fail(key, "must be a number from " + format_number(lo) + " to " +
+                           format_number(hi) + " (got " + show(*v) + ")");
     }
     out = d;
     return true;
@@ -65,11 +65,11 @@ class Reader {
   bool integer(const std::string& key, int lo, int hi, int& out) {
     const json* v = get(key);
     if (!v) return true;
-    const std::string what = "must be an integer from " + std::to_string(lo) + " to " +
-                             std::to_string(hi) + " (got " + show(*v) + ")";
-    if (!v->is_number()) return fail(key, what);
-    const double d = v->get<double>();
-    if (!std::isfinite(d) || d != std::floor(d) || d < lo || d > hi) return fail(key, what);
+    const double d = v->is_number() ? v->get<double>() : NAN;
+    if (!std::isfinite(d) || d != std::floor(d) || d < lo || d > hi) {
+      return fail(key, "must be an integer from " + std::to_string(lo) + " to " +
+                           std::to_string(hi) + " (got " + show(*v) + ")");
+    }
     out = static_cast<int>(d);
     return true;
   }
@@ -115,7 +115,9 @@ class Reader {
 
   void warn_unknown() {
     for (auto it = obj_.begin(); it != obj_.end(); ++it) {
-      if (!seen_.count(it.key())) warnings_.push_back(path(it.key()) + ": unknown field, ignored");
+      const bool seen =
+          std::find(seen_.begin(), seen_.end(), &it.key()) != seen_.end();
+      if (!seen) warnings_.push_back(path(it.key()) + ": unknown field, ignored");
     }
   }
 
@@ -124,7 +126,7 @@ class Reader {
   std::string prefix_;
   std::string& error_;
   std::vector<std::string>& warnings_;
-  std::set<std::string> seen_;
+  std::vector<const std::string*> seen_;  // keys of obj_ that a reader asked for
 };
 
 

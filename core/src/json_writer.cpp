@@ -67,8 +67,14 @@ std::size_t utf8_sequence(std::string_view s, std::size_t i) {
 void append_quoted(std::string& out, std::string_view s) {
   static const char* hex = "0123456789abcdef";
   out += '"';
+  std::size_t run = 0;  // start of the pending run of characters that need no escaping
   for (std::size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+      ++i;
+      continue;
+    }
+    out.append(s.data() + run, i - run);
     if (c >= 0x80) {
       const std::size_t n = utf8_sequence(s, i);
       if (n == 0) {
@@ -78,35 +84,30 @@ void append_quoted(std::string& out, std::string_view s) {
         out.append(s.data() + i, n);
         i += n;
       }
-      continue;
+    } else if (c == '"') {
+      out += "\\\"";
+      ++i;
+    } else if (c == '\\') {
+      out += "\\\\";
+      ++i;
+    } else if (c == '\n') {
+      out += "\\n";
+      ++i;
+    } else if (c == '\r') {
+      out += "\\r";
+      ++i;
+    } else if (c == '\t') {
+      out += "\\t";
+      ++i;
+    } else {
+      out += "\\u00";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+      ++i;
     }
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          out += "\\u00";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-    ++i;
+    run = i;
   }
+  out.append(s.data() + run, s.size() - run);
   out += '"';
 }
 

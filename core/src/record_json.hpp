@@ -37,12 +37,13 @@ void write_record(json_out::Writer& w, const T& r) {
   w.end_object();
 }
 
+// Numbers first: a custom record differs there, and the long text fields (sources, notes) are
+// compared only when everything else matches.
 template <class T>
 bool same_record(const T& a, const T& b) {
   for (const RecordField<T>& f : record_fields<T>()) {
     switch (f.type) {
       case FieldType::text:
-        if (a.*(f.text) != b.*(f.text)) return false;
         break;
       case FieldType::integer:
         if (a.*(f.integer) != b.*(f.integer)) return false;
@@ -57,6 +58,9 @@ bool same_record(const T& a, const T& b) {
         if (std::string_view(f.choice_get(a)) != f.choice_get(b)) return false;
         break;
     }
+  }
+  for (const RecordField<T>& f : record_fields<T>()) {
+    if (f.type == FieldType::text && a.*(f.text) != b.*(f.text)) return false;
   }
   return true;
 }

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
 
 #include "engine_internal.hpp"
 #include "sizer/layouts.hpp"
@@ -52,8 +51,8 @@ const std::vector<std::string>& sweepable_fields() {
   return keys;
 }
 
-std::vector<SweepPoint> sweep(const Scenario& input, const std::string& field,
-                              const std::vector<double>& values) {
+Sweep sweep(const Scenario& input, const std::string& field, const std::vector<double>& values) {
+  Sweep out;
   const SweepField* f = nullptr;
   for (const SweepField& candidate : sweep_table()) {
     if (candidate.key == field) f = &candidate;
@@ -61,19 +60,24 @@ std::vector<SweepPoint> sweep(const Scenario& input, const std::string& field,
   if (f == nullptr) {
     std::string accepted;
     for (const std::string& k : sweepable_fields()) accepted += (accepted.empty() ? "" : ", ") + k;
-    throw std::invalid_argument("field: '" + field.substr(0, 40) +
-                                "' cannot be swept; accepted: " + accepted);
+    out.error = "field: '" + field.substr(0, 40) + "' cannot be swept; accepted: " + accepted;
+    return out;
   }
-  if (values.size() > 4096) throw std::invalid_argument("values: at most 4096 per sweep");
-  std::vector<SweepPoint> out;
-  out.reserve(values.size());
+  if (values.size() > 4096) {
+    out.error = "values: at most 4096 per sweep";
+    return out;
+  }
+  for (double v : values) {
+    if (!std::isfinite(v) || v != std::floor(v) || v < f->min || v > f->max) {
+      out.error = "values: " + field + " must be whole numbers from " + fmt_num(f->min) +
+                  " to " + fmt_num(f->max);
+      return out;
+    }
+  }
+  out.points.reserve(values.size());
   Scenario s = normalize(input);
   const ParamCounts params = count_params(s.model);
   for (double v : values) {
-    if (!std::isfinite(v) || v != std::floor(v) || v < f->min || v > f->max) {
-      throw std::invalid_argument("values: " + field + " must be whole numbers from " +
-                                  fmt_num(f->min) + " to " + fmt_num(f->max));
-    }
     SweepPoint p;
     p.value = v;
     Scenario at = s;
@@ -87,7 +91,7 @@ std::vector<SweepPoint> sweep(const Scenario& input, const std::string& field,
       compute_numbers(at, p.estimate, true);
       p.ok = true;
     }
-    out.push_back(std::move(p));
+    out.points.push_back(std::move(p));
   }
   return out;
 }
@@ -109,7 +113,7 @@ BatchCurve batch_curve(const Scenario& input) {
   if (!validate(s).empty()) return c;
   const ParamCounts params = count_params(s.model);
   c.max_batch = largest_batch_fitting(s, params);
-  c.points = sweep(input, "batch", chart_batch_sizes(s.inference.batch, c.max_batch));
+  c.points = sweep(input, "batch", chart_batch_sizes(s.inference.batch, c.max_batch)).points;
   return c;
 }
 
@@ -121,10 +125,14 @@ const char* calibrated_key(const Scenario& input, Measurement what) {
 
 namespace {
 
+// The measured figure at one value of the constant; the scenario has been validated.
 double figure_at(const Scenario& s, Measurement what, const std::string& key, double value) {
   Scenario trial = s;
   trial.assumption_overrides[key] = value;
-  const Estimate e = estimate(trial);
+  trial = normalize(std::move(trial));
+  Estimate e;
+  e.params = count_params(trial.model);
+  compute_numbers(trial, e, false);
   return what == Measurement::peak_memory_bytes ? e.memory.per_gpu_bytes
                                                 : e.inference.decode_tokens_per_second;
 }
@@ -143,7 +151,15 @@ Calibration calibrate(const Scenario& s, Measurement what, double measured) {
   // something else, e.g. another process on the card); bandwidth efficiency 2% to the spec.
   const double lo0 = what == Measurement::peak_memory_bytes ? 0.0 : 0.02;
   const double hi0 = what == Measurement::peak_memory_bytes ? 1.5 : 1.0;
-  try {
+  {
+    const std::vector<std::string> problems = validate(normalize(s));
+    if (!problems.empty()) {
+      out.error_id = "engine";
+      out.error = problems.front();
+      return out;
+    }
+  }
+  {
     const double lo_figure = figure_at(s, what, out.key, lo0);
     const double hi_figure = figure_at(s, what, out.key, hi0);
     if (measured < lo_figure) {
@@ -170,9 +186,6 @@ Calibration calibrate(const Scenario& s, Measurement what, double measured) {
     out.value = 0.5 * (lo + hi);
     out.achieved = figure_at(s, what, out.key, out.value);
     out.ok = true;
-  } catch (const std::exception& e) {
-    out.error_id = "engine";
-    out.error = e.what();
   }
   return out;
 }

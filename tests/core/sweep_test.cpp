@@ -21,7 +21,7 @@ Scenario llama8b_on_4090() {
 
 TEST_CASE("a batch sweep gives the same numbers as one estimate per batch", "[sweep]") {
   const Scenario s = inference("llama-3-8b", "bf16", "h100-sxm-80gb");
-  const std::vector<SweepPoint> points = sweep(s, "batch", {1, 8, 64});
+  const std::vector<SweepPoint> points = sweep(s, "batch", {1, 8, 64}).points;
   REQUIRE(points.size() == 3);
   for (const SweepPoint& p : points) {
     REQUIRE(p.ok);
@@ -37,12 +37,13 @@ TEST_CASE("a batch sweep gives the same numbers as one estimate per batch", "[sw
 
 TEST_CASE("a sweep names a field it cannot vary and values out of range", "[sweep]") {
   const Scenario s = inference("llama-3-8b", "bf16", "h100-sxm-80gb");
-  CHECK_THROWS_WITH(sweep(s, "hiddenSize", {1}),
-                    Catch::StartsWith("field: 'hiddenSize' cannot be swept; accepted: batch"));
-  CHECK_THROWS_WITH(sweep(s, "batch", {0.5}),
-                    Catch::StartsWith("values: batch must be whole numbers"));
+  CHECK_THAT(sweep(s, "hiddenSize", {1}).error,
+             Catch::StartsWith("field: 'hiddenSize' cannot be swept; accepted: batch"));
+  CHECK_THAT(sweep(s, "batch", {0.5}).error,
+             Catch::StartsWith("values: batch must be whole numbers"));
+  CHECK(sweep(s, "batch", {0.5}).points.empty());
   // A GPU count with no valid split is a point with its reason, not a failed sweep.
-  const std::vector<SweepPoint> points = sweep(s, "gpuCount", {1, 12});
+  const std::vector<SweepPoint> points = sweep(s, "gpuCount", {1, 12}).points;
   REQUIRE(points.size() == 2);
   CHECK(points[0].ok);
   CHECK_FALSE(points[1].ok);

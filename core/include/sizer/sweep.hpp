@@ -20,10 +20,13 @@ struct SweepPoint {
   Estimate estimate;  // numbers only (no explanations)
 };
 
-// Throws std::invalid_argument naming the field when it is not sweepable or a value is not a
-// whole number in its range; a value the engine rejects becomes a point with ok == false.
-std::vector<SweepPoint> sweep(const Scenario& s, const std::string& field,
-                              const std::vector<double>& values);
+struct Sweep {
+  std::string error;  // names the field when it is not sweepable or a value is out of range
+  std::vector<SweepPoint> points;
+};
+
+// A value the engine rejects becomes a point with ok == false and its reason. Never throws.
+Sweep sweep(const Scenario& s, const std::string& field, const std::vector<double>& values);
 
 // The batch sizes the speed chart shows: powers of two up to past the largest batch that fits
 // (and the current batch and that largest batch), at most kLargestChartBatch.
