@@ -166,7 +166,7 @@ TEST_CASE("the compiled-in catalogs load without errors", "[catalog]") {
   const std::vector<std::string>& errors = sizer::catalog_load_errors();
   for (const std::string& error : errors) UNSCOPED_INFO(error);
   CHECK(errors.empty());
-  CHECK(sizer::gpu_catalog().size() == 79);
+  CHECK(sizer::gpu_catalog().size() == 106);
   CHECK(sizer::model_catalog().size() == 74);
   CHECK(sizer::format_catalog().size() == 62);
 }
