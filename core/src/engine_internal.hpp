@@ -1,6 +1,7 @@
 // Helpers shared by the engine's source files (not part of the public contract).
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -38,7 +39,12 @@ void add_formulas(Estimate& e);
 void explain_rules_of_thumb(Estimate& e);
 
 // a / b, or 0 when b is 0 or the result is not finite (numbers are never NaN or inf).
-double safe_div(double a, double b);
+// (Inline: the speed model calls it a few dozen times per evaluation.)
+inline double safe_div(double a, double b) {
+  if (b == 0.0) return 0.0;
+  const double r = a / b;
+  return std::isfinite(r) ? r : 0.0;
+}
 
 // "13.5 GB", "512 KiB", "1.2e+21": short human forms for the formulas map.
 std::string fmt_bytes(double bytes);

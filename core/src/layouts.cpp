@@ -5,15 +5,21 @@
 
 namespace sizer {
 
+namespace {
+
+bool tensor_degree_valid(const ModelArch& m, int d, int gpus_per_node) {
+  const int kv = m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads;
+  if (gpus_per_node % d != 0) return false;
+  if (m.num_heads > 0 && m.num_heads % d != 0) return false;
+  return m.attention == AttentionKind::mla || kv <= 0 || kv % d == 0 || d % kv == 0;
+}
+
+}  // namespace
+
 std::vector<int> valid_tensor_degrees(const ModelArch& m, int gpus_per_node) {
   std::vector<int> out;
-  const int heads = m.num_heads;
-  const int kv = m.num_kv_heads > 0 ? m.num_kv_heads : heads;
   for (int d = 1; d <= std::max(1, gpus_per_node); ++d) {
-    if (gpus_per_node % d != 0) continue;
-    if (heads > 0 && heads % d != 0) continue;
-    if (m.attention == AttentionKind::standard && kv > 0 && kv % d != 0 && d % kv != 0) continue;
-    out.push_back(d);
+    if (tensor_degree_valid(m, d, gpus_per_node)) out.push_back(d);
   }
   if (out.empty()) out.push_back(1);
   return out;
@@ -66,19 +72,28 @@ std::vector<Layout> layouts_for(const Scenario& s, int gpus) {
   return out;
 }
 
+// The same answer as the widest no-replica entry of layouts_for(), without building the list (the
+// fit table asks for every card count of every card type).
 bool default_layout(const Scenario& s, int gpus, Layout& out) {
-  Layout best;
-  bool found = false;
-  for (const Layout& l : layouts_for(s, gpus)) {
-    if (s.mode == Mode::training && s.training.zero_stage > 0) return out = l, true;
-    if (l.data != 1) continue;
-    if (!found || l.tensor > best.tensor) {
-      best = l;
-      found = true;
-    }
+  Layout l;
+  l.gpus = gpus;
+  if (!node_split(gpus, l.gpus_per_node, l.nodes)) return false;
+  if (s.mode == Mode::training && s.training.zero_stage > 0) {
+    l.data = gpus;
+    out = l;
+    return true;
   }
-  if (found) out = best;
-  return found;
+  for (int tp = l.gpus_per_node; tp >= 1; --tp) {
+    if (!tensor_degree_valid(s.model, tp, l.gpus_per_node)) continue;
+    const int pp = gpus / tp;
+    if (s.model.num_layers > 0 && pp > s.model.num_layers) return false;
+    l.tensor = tp;
+    l.pipeline = pp;
+    l.data = 1;
+    out = l;
+    return true;
+  }
+  return false;
 }
 
 bool make_layout(int gpus, int tensor, int pipeline, Layout& out) {

@@ -6,12 +6,6 @@
 
 namespace sizer {
 
-double safe_div(double a, double b) {
-  if (b == 0.0) return 0.0;
-  const double r = a / b;
-  return std::isfinite(r) ? r : 0.0;
-}
-
 std::string fmt_num(double v) {
   char buf[32];
   const double a = std::fabs(v);

@@ -198,9 +198,10 @@ struct Candidate {
   Bottleneck bottleneck = Bottleneck::memory_capacity;
 };
 
-bool evaluate_layout(Scenario& s, const ParamCounts& params, const Layout& l, Candidate& out) {
+// `e` is scratch space reused across candidates (an Estimate is costly to construct).
+bool evaluate_layout(Scenario& s, const ParamCounts& params, const Layout& l, Estimate& e,
+                     Candidate& out) {
   apply_layout(s, l);
-  Estimate e;
   e.params = params;
   e.memory = memory_breakdown(s, params);
   if (!e.memory.fits) return false;
@@ -230,6 +231,7 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
   const std::vector<Gpu>& gpus = gpu_catalog();
   rows.reserve(gpus.size());
   Prepared p = prepare(input);
+  Estimate scratch;
   for (const Gpu& g : gpus) {
     p.s.hardware.gpu = g;
     FitRow row;
@@ -243,7 +245,7 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
       for (const Layout& l : layouts_for(p.s, n)) {
         if (p.s.mode == Mode::inference && l.data != 1) continue;
         Candidate c;
-        if (!evaluate_layout(work, p.params, l, c)) continue;
+        if (!evaluate_layout(work, p.params, l, scratch, c)) continue;
         if (!found || gpu_seconds_per_million(c) < gpu_seconds_per_million(best)) {
           best = c;
           found = true;

@@ -293,6 +293,24 @@ void write_fields_md(std::ostream& o) {
           << (a.integer ? ", whole" : "");
     o << "| `" << a.key << "` | " << a.unit << " | " << range.str() << " | " << a.source << " |\n";
   }
+  o << "\n### Defaults per engine profile\n\n| key |";
+  for (const EnumEntry<Engine>& e : enum_entries<Engine>()) o << " " << e.id << " |";
+  o << "\n|---|";
+  for (std::size_t i = 0; i < enum_entries<Engine>().size(); ++i) o << "---:|";
+  o << "\n";
+  for (const AssumptionInfo& a : assumption_table()) {
+    o << "| `" << a.key << "` |";
+    for (const EnumEntry<Engine>& e : enum_entries<Engine>()) {
+      double v = 0;
+      get_assumption(default_assumptions(e.value), a.key, v);
+      o << " " << v << " |";
+    }
+    o << "\n";
+  }
+  o << "\nWhy each profile differs from the generic defaults:\n\n";
+  for (const ProfileChange& c : engine_profile_changes()) {
+    o << "- " << enum_id(c.engine) << ", `" << c.key << "` = " << c.value << ": " << c.why << "\n";
+  }
   o << "\n## Enums\n\n";
   o << "- mode: " << union_of<Mode>() << "\n- engine: " << union_of<Engine>()
     << "\n- training.method: " << union_of<TrainingMethod>()
