@@ -6,10 +6,15 @@
 
 namespace sizer {
 
-template <class T>
-void write_record_fields(json_out::Writer& w, const T& r) {
+// Every field of the record's table; null where `unknown(field)` says the figure cannot be known.
+template <class T, class Unknown>
+void write_record_fields(json_out::Writer& w, const T& r, Unknown unknown) {
   for (const RecordField<T>& f : record_fields<T>()) {
     w.key(f.key);
+    if (unknown(f)) {
+      w.null();
+      continue;
+    }
     switch (f.type) {
       case FieldType::text:
         w.value(r.*(f.text));
@@ -31,10 +36,25 @@ void write_record_fields(json_out::Writer& w, const T& r) {
 }
 
 template <class T>
+void write_record_fields(json_out::Writer& w, const T& r) {
+  write_record_fields(w, r, [](const RecordField<T>&) { return false; });
+}
+
+template <class T>
 void write_record(json_out::Writer& w, const T& r) {
   w.begin_object();
   write_record_fields(w, r);
   w.end_object();
+}
+
+// A list of records, one object each.
+template <class T>
+std::string records_json(const std::vector<T>& items) {
+  json_out::Writer w;
+  w.begin_array();
+  for (const T& item : items) write_record(w, item);
+  w.end_array();
+  return w.take();
 }
 
 // Numbers first: a custom record differs there, and the long text fields (sources, notes) are

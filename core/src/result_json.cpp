@@ -19,34 +19,10 @@ using json_out::Writer;
 
 bool is_usd(const char* unit) { return std::string_view(unit).substr(0, 3) == "USD"; }
 
-// Writes the record's fields, null where `unknown(field)` says the figure cannot be known.
 template <class T, class Unknown>
 void write_with_unknowns(Writer& w, const T& r, Unknown unknown) {
   w.begin_object();
-  for (const RecordField<T>& f : record_fields<T>()) {
-    if (unknown(f)) {
-      w.key(f.key).null();
-      continue;
-    }
-    w.key(f.key);
-    switch (f.type) {
-      case FieldType::text:
-        w.value(r.*(f.text));
-        break;
-      case FieldType::integer:
-        w.value(r.*(f.integer));
-        break;
-      case FieldType::number:
-        w.value(r.*(f.number));
-        break;
-      case FieldType::boolean:
-        w.value(r.*(f.boolean));
-        break;
-      case FieldType::choice:
-        w.value(f.choice_get(r));
-        break;
-    }
-  }
+  write_record_fields(w, r, unknown);
   w.end_object();
 }
 
@@ -136,13 +112,7 @@ std::string fit_table_to_json(const std::vector<FitRow>& rows) {
   return w.take();
 }
 
-std::string gpu_catalog_json() {
-  Writer w;
-  w.begin_array();
-  for (const Gpu& g : gpu_catalog()) write_record(w, g);
-  w.end_array();
-  return w.take();
-}
+std::string gpu_catalog_json() { return records_json(gpu_catalog()); }
 
 std::string model_catalog_json() {
   Writer w;
@@ -158,13 +128,7 @@ std::string model_catalog_json() {
   return w.take();
 }
 
-std::string format_catalog_json() {
-  Writer w;
-  w.begin_array();
-  for (const NumberFormat& f : format_catalog()) write_record(w, f);
-  w.end_array();
-  return w.take();
-}
+std::string format_catalog_json() { return records_json(format_catalog()); }
 
 std::string assumption_table_to_json(Engine engine) {
   const Assumptions defaults = default_assumptions(engine);

@@ -13,7 +13,8 @@ namespace {
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kMiB = 1024.0 * 1024.0;
 
-// The ids of ../shared/reference/gpus.csv and quant-formats.csv (the public contract).
+// The ids of the reference GPU and format tables core/data was built from (the public contract;
+// docs/DATA.md).
 const std::vector<std::string> kReferenceGpuIds = {
     "v100-pcie-16gb",
     "v100-pcie-32gb",

@@ -1,5 +1,5 @@
 // Inference speed: roofline decode, compute-bound prefill, engine profiles, MoE, parallelism,
-// offload. Measured values from shared/reference/calibration.csv rows.
+// offload. Measured values from tests/validation/data/calibration.csv rows.
 #include <catch2/catch.hpp>
 
 #include "engine_test_util.hpp"

@@ -1,4 +1,4 @@
-// The seeds' questions (shared/seed-questions.md), answered by the engine. Where a seed is wrong
+// The seeds' questions (docs/QUESTIONS.md), answered by the engine. Where a seed is wrong
 // the test pins the right value; docs/SEEDS.md lists each question with the app's answer.
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -18,7 +18,6 @@ const sizer = await (await import(pathToFileURL(modulePath).href)).default();
 const calibrationFile = [
   process.env.SIZER_CALIBRATION_REQUESTS,
   join(repo, 'tests/validation/data/calibration-requests.jsonl'),
-  join(repo, '../shared/reference/calibration-requests.jsonl'),
 ].find((p) => p && existsSync(p));
 
 // Every number in a result, with its path; nulls are allowed, NaN and Infinity are not.

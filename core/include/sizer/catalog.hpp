@@ -1,6 +1,6 @@
 // Catalogs of GPUs, model architectures and number formats. The data lives in core/data/*.csv
 // (one row per item, each with its source) and is compiled into the binary; ids are the public
-// contract shared with ../shared/reference.
+// contract (docs/DATA.md says where each table comes from).
 #pragma once
 
 #include <optional>
