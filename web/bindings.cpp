@@ -132,14 +132,11 @@ std::string layouts(const std::string& request_json) {
 std::string calibrate(const std::string& request_json, const std::string& measurement,
                       double measured) {
   return guarded([&] {
-    sizer::Measurement m;
-    if (measurement == "peakMemoryBytes") {
-      m = sizer::Measurement::peak_memory_bytes;
-    } else if (measurement == "decodeTokensPerSecond") {
-      m = sizer::Measurement::decode_tokens_per_second;
-    } else {
+    sizer::Measurement m = sizer::Measurement::peak_memory_bytes;
+    if (!sizer::parse_enum(measurement, m)) {
       throw std::invalid_argument("measurement: unknown value '" + measurement.substr(0, 40) +
-                                  "'; accepted: peakMemoryBytes, decodeTokensPerSecond");
+                                  "'; accepted: " +
+                                  sizer::enum_accepted_ids<sizer::Measurement>());
     }
     const sizer::Scenario s = parse_or_throw(request_json).scenario;
     return sizer::calibration_to_json(sizer::calibrate(s, m, measured));

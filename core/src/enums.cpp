@@ -2,6 +2,7 @@
 #include "sizer/enums.hpp"
 
 #include "sizer/estimate.hpp"
+#include "sizer/sweep.hpp"
 
 namespace sizer {
 
@@ -85,6 +86,16 @@ const std::vector<EnumEntry<Bottleneck>>& enum_entries<Bottleneck>() {
       {Bottleneck::compute, "compute", "res.bound.compute", "Compute"},
       {Bottleneck::communication, "communication", "res.bound.communication", "Communication"},
       {Bottleneck::host_offload, "host-offload", "res.bound.host-offload", "Host offload"}};
+  return t;
+}
+
+template <>
+const std::vector<EnumEntry<Measurement>>& enum_entries<Measurement>() {
+  static const std::vector<EnumEntry<Measurement>> t = {
+      {Measurement::peak_memory_bytes, "peakMemoryBytes", "cal.kind_memory",
+       "Peak GPU memory (nvidia-smi)"},
+      {Measurement::decode_tokens_per_second, "decodeTokensPerSecond", "cal.kind_decode",
+       "Decode tokens/s"}};
   return t;
 }
 

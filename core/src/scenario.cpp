@@ -14,15 +14,18 @@ int total_gpus(const Scenario& s) {
   return std::max(1, s.hardware.gpus_per_node) * std::max(1, s.hardware.nodes);
 }
 
+int derived_data_parallel(const Scenario& s) {
+  const int split = std::max(1, s.parallel.tensor) * std::max(1, s.parallel.pipeline);
+  return std::max(1, total_gpus(s) / split);
+}
+
 Scenario normalize(Scenario s) {
   s.model = normalize_model(std::move(s.model));
   s.hardware.gpus_per_node = std::max(1, s.hardware.gpus_per_node);
   s.hardware.nodes = std::max(1, s.hardware.nodes);
   s.parallel.tensor = std::max(1, s.parallel.tensor);
   s.parallel.pipeline = std::max(1, s.parallel.pipeline);
-  if (s.parallel.data <= 0) {
-    s.parallel.data = std::max(1, total_gpus(s) / (s.parallel.tensor * s.parallel.pipeline));
-  }
+  if (s.parallel.data <= 0) s.parallel.data = derived_data_parallel(s);
   s.assumptions = default_assumptions(s.inference.engine);
   for (const auto& [key, value] : s.assumption_overrides) set_assumption(s.assumptions, key, value);
   s.resolved_weights = find_format(s.weights_format);

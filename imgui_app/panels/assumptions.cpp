@@ -11,6 +11,7 @@
 #include "logic/i18n.hpp"
 #include "panels/inputs_widgets.hpp"
 #include "sizer/assumptions.hpp"
+#include "sizer/enums.hpp"
 #include "sizer/sweep.hpp"
 
 namespace app {
@@ -88,9 +89,9 @@ void draw_calibrate(App& app) {
   ImGui::SeparatorText(tr("cal.title"));
   ImGui::TextWrapped("%s", tr("cal.intro"));
   int kind = ui.calibrate_kind;
-  const char* kinds[] = {"cal.kind_memory", "cal.kind_decode"};
-  if (ui::combo(app, "cal.measured", "calibrate-kind", &kind, 2,
-                [&](int i) { return tr(kinds[i]); }))
+  const auto& kinds = sizer::enum_entries<sizer::Measurement>();
+  if (ui::combo(app, "cal.measured", "calibrate-kind", &kind, static_cast<int>(kinds.size()),
+                [&](int i) { return tr(kinds[static_cast<std::size_t>(i)].label_key); }))
     ui.calibrate_kind = kind;
   ui::row_begin(app, "cal.value");
   ImGui::InputDouble("##v", &ui.calibrate_value, 0, 0,
@@ -98,9 +99,7 @@ void draw_calibrate(App& app) {
   ui::tag(app, "calibrate-value");
   ui::row_end();
   if (ImGui::Button(tr("cal.fit"))) {
-    const sizer::Measurement m = ui.calibrate_kind == 0
-                                     ? sizer::Measurement::peak_memory_bytes
-                                     : sizer::Measurement::decode_tokens_per_second;
+    const sizer::Measurement m = sizer::enum_at<sizer::Measurement>(ui.calibrate_kind);
     // nvidia-smi prints MiB; the field takes GiB (MiB / 1024).
     double measured =
         ui.calibrate_kind == 0 ? ui.calibrate_value * 1073741824.0 : ui.calibrate_value;

@@ -155,7 +155,7 @@ void draw_parallelism(App& app) {
     changed = true;
   }
   changed |= int_choice(app, "hw.pipeline", "pipeline-parallel", &s.parallel.pipeline, pp);
-  int data = total / std::max(1, s.parallel.tensor * s.parallel.pipeline);
+  const int data = sizer::derived_data_parallel(s);
   if (s.parallel.data != 0 && s.parallel.data != data) {
     s.parallel.data = 0;  // derived: the GPUs left over
     changed = true;

@@ -93,4 +93,8 @@ std::vector<std::string> validate(const Scenario& s);
 
 int total_gpus(const Scenario& s);
 
+// Data-parallel replicas the cards leave: total GPUs / (tensor x pipeline), at least 1 (what
+// normalize() sets when the request leaves dataParallel at 0).
+int derived_data_parallel(const Scenario& s);
+
 }  // namespace sizer
