@@ -112,6 +112,10 @@ std::vector<std::string> validate(const Scenario& s) {
   if (!(s.hardware.gpu.memory_capacity_bytes > 0)) {
     problems.push_back("gpu: memory capacity must be positive");
   }
+  // Every speed figure divides by the bandwidth: a card without one would look infinitely fast.
+  if (!(s.hardware.gpu.memory_bandwidth_gb_per_s > 0)) {
+    problems.push_back("gpu.memoryBandwidthGbPerS: must be positive");
+  }
   return problems;
 }
 

@@ -276,3 +276,11 @@ TEST_CASE("non-finite results become null, never NaN, in the result JSON", "[req
   CHECK(j["training"]["totalHours"].is_null());
   CHECK(j["memory"]["perGpuBytes"] == 1.5e10);
 }
+
+TEST_CASE("a card without memory bandwidth is refused, not infinitely fast", "[request-json]") {
+  const auto r = scenario_from_request_json(
+      R"({"gpu": {"base": "rtx-4090-24gb", "memoryBandwidthGbPerS": 0}})");
+  REQUIRE(r.ok);
+  CHECK_THROWS_WITH(estimate(r.scenario),
+                    Catch::Contains("gpu.memoryBandwidthGbPerS: must be positive"));
+}
