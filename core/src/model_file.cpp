@@ -142,6 +142,10 @@ ModelFileResult import_model_file(const std::uint8_t* bytes, std::size_t size,
     if (file_size > 0) return header_ends_early(ModelFileKind::unknown, 24, 0, file_size, "file");
     return failure(ModelFileKind::unknown, "the file is empty");
   }
+  // Too few bytes to tell the format (GGUF needs 4, safetensors 8) while the file is longer.
+  if (size < 8 && file_size > size && !looks_like_json(bytes, size)) {
+    return header_ends_early(ModelFileKind::unknown, 8, size, file_size, "file");
+  }
   if (size >= 4 && std::memcmp(bytes, kGgufMagic, 4) == 0) {
     return read_gguf(bytes, size, file_name, file_size);
   }
