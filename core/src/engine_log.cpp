@@ -5,6 +5,7 @@
 #include "sizer/engine_log.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <set>
@@ -81,6 +82,14 @@ bool followed_by(string_view line, std::size_t pos, string_view word) {
 }
 
 bool contains(string_view line, string_view part) { return line.find(part) != string_view::npos; }
+
+// A count for a label ("131072 tokens per request"); absurd values keep their magnitude.
+std::string count_text(double value) {
+  if (std::fabs(value) < 1e15) return std::to_string(static_cast<long long>(value));
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3g", value);
+  return buffer;
+}
 
 // Removes ANSI colour sequences (ESC [ ... letter) that coloured loggers add.
 std::string strip_ansi(string_view line) {
@@ -174,7 +183,7 @@ void match_vllm(string_view line, Collector& c) {
   if (number_after(line, "Maximum concurrency for ", v, &end) &&
       followed_by(line, end, "tokens per request:") &&
       number_after(line, "tokens per request: ", w, &end) && followed_by(line, end, "x")) {
-    const std::string label = std::to_string(static_cast<long long>(v)) + " tokens per request";
+    const std::string label = count_text(v) + " tokens per request";
     c.add("vllm.max_concurrency", w, "x", label);
     c.add("vllm.max_model_len", v, "tokens");
   }
@@ -334,8 +343,7 @@ void match_llama_cpp(string_view line, Collector& c) {
     const bool prompt = eval >= 7 && line.substr(eval - 7, 7) == "prompt ";
     std::string label;
     if (number_after(line, " ms / ", w, &end, eval)) {
-      label = std::to_string(static_cast<long long>(w)) +
-              (followed_by(line, end, "runs") ? " runs" : " tokens");
+      label = count_text(w) + (followed_by(line, end, "runs") ? " runs" : " tokens");
     }
     c.add(prompt ? "llama_cpp.prompt_tokens_per_second" : "llama_cpp.eval_tokens_per_second", v,
           "tokens/s", label);

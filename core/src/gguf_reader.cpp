@@ -522,10 +522,10 @@ void fill_model(const Metadata& meta, const std::vector<Tensor>& tensors, ModelF
   m.mlp_gated = any_gate || !any_up;
   if (norms > 0) m.norms_per_layer = norms;
 
-  const std::string name = meta.text("general.name");
+  const std::string name = clean_name(meta.text("general.name"));
   m.name = name.empty() ? "Imported " + meta.arch : name;
   m.id = "gguf:" + (name.empty() ? meta.arch : name);
-  m.hf_repo = meta.text("general.source.huggingface.repository");
+  m.hf_repo = clean_name(meta.text("general.source.huggingface.repository"));
   m.source = "GGUF header";
   m.official_params_b = static_cast<double>(r.exact.parameters) / 1e9;
 
@@ -626,7 +626,7 @@ ModelFileResult read_gguf(const std::uint8_t* bytes, std::size_t size,
     if (!read_value(r, type, key, 0, value)) return stop();
     meta.values[key] = std::move(value);
   }
-  meta.arch = meta.text("general.architecture");
+  meta.arch = clean_name(meta.text("general.architecture"), 64);
 
   std::uint64_t alignment = kDefaultAlignment;
   if (meta.find("general.alignment") != nullptr) {

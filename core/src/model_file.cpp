@@ -74,6 +74,12 @@ std::string with_thousands(std::uint64_t value) {
   return digits;
 }
 
+std::string clean_name(const std::string& text, std::size_t max_bytes) {
+  const nlohmann::json value = text.substr(0, max_bytes);
+  const std::string quoted = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return nlohmann::json::parse(quoted, nullptr, false).get<std::string>();
+}
+
 }  // namespace model_file_detail
 
 namespace {

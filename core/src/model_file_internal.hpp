@@ -35,5 +35,9 @@ void keep_known_format(ModelFileResult& result);
 
 std::string with_thousands(std::uint64_t value);  // 8030261248 -> "8,030,261,248"
 
+// A name from the file, cut to `max_bytes` and made valid UTF-8 (bad bytes become U+FFFD), so it
+// can travel in JSON.
+std::string clean_name(const std::string& text, std::size_t max_bytes = 200);
+
 }  // namespace model_file_detail
 }  // namespace sizer

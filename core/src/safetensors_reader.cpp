@@ -457,8 +457,9 @@ ModelFileResult read_safetensors(const std::uint8_t* bytes, std::size_t size,
   fill_model_from_names(tensors, exact.complete, result);
   result.model.published_format = result.weights_format;
   const std::size_t slash = file_name.find_last_of("/\\");
-  result.model.name = "Imported " + (slash == std::string::npos ? file_name : file_name.substr(slash + 1));
-  result.model.id = "safetensors:" + file_name;
+  const std::string base = clean_name(slash == std::string::npos ? file_name : file_name.substr(slash + 1));
+  result.model.name = "Imported " + base;
+  result.model.id = "safetensors:" + base;
   result.status = ModelFileStatus::ok;
   return result;
 }
