@@ -18,8 +18,7 @@ namespace {
 using json = nlohmann::json;
 
 std::string envelope(const json& value) {
-  return json{{"ok", true}, {"value", value}}.dump(-1, ' ', false,
-                                                    json::error_handler_t::replace);
+  return json{{"ok", true}, {"value", value}}.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::string failure(const std::string& message) {
@@ -40,9 +39,9 @@ std::uint64_t file_size_from(double size) {
 std::string import_model_file(const std::string& bytes, const std::string& file_name,
                               double file_size) {
   try {
-    const sizer::ModelFileResult r = sizer::import_model_file(
-        reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size(), file_name,
-        file_size_from(file_size));
+    const sizer::ModelFileResult r =
+        sizer::import_model_file(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size(),
+                                 file_name, file_size_from(file_size));
     if (r.status == sizer::ModelFileStatus::error) return failure(r.error);
     json value = {{"status", sizer::model_file_status_name(r.status)},
                   {"kind", sizer::model_file_kind_name(r.kind)},

@@ -28,7 +28,8 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 string_view trim(string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -98,7 +99,9 @@ std::string strip_ansi(string_view line) {
   for (std::size_t i = 0; i < line.size(); ++i) {
     if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
       std::size_t j = i + 2;
-      while (j < line.size() && !((line[j] >= 'A' && line[j] <= 'Z') || (line[j] >= 'a' && line[j] <= 'z'))) ++j;
+      while (j < line.size() &&
+             !((line[j] >= 'A' && line[j] <= 'Z') || (line[j] >= 'a' && line[j] <= 'z')))
+        ++j;
       i = j;
       continue;
     }
@@ -275,7 +278,8 @@ void match_llama_cpp(string_view line, Collector& c) {
   // older llm_load_tensors: "%s: %10s buffer size = %8.2f MiB" (weights per device)
   if (line.substr(0, 17) == "llm_load_tensors:") {
     const std::size_t at = line.find(" buffer size = ");
-    if (at != string_view::npos && number_at(line, at + 15, v, &end) && followed_by(line, end, "MiB")) {
+    if (at != string_view::npos && number_at(line, at + 15, v, &end) &&
+        followed_by(line, end, "MiB")) {
       c.add("llama_cpp.model_buffer", v, "MiB", device_before(line, at));
     }
   }
@@ -287,7 +291,9 @@ void match_llama_cpp(string_view line, Collector& c) {
     at += std::strlen(needle);
     while (at < line.size() && line[at] == ' ') ++at;
     if (at >= line.size() || line[at] != '=' || !number_at(line, at + 1, v, &end)) continue;
-    const char* unit = followed_by(line, end, "GiB") ? "GiB" : followed_by(line, end, "MiB") ? "MiB" : nullptr;
+    const char* unit = followed_by(line, end, "GiB")   ? "GiB"
+                       : followed_by(line, end, "MiB") ? "MiB"
+                                                       : nullptr;
     if (unit == nullptr) continue;
     c.add("llama_cpp.model_size", v, unit);
     if (number_after(line, "(", w, &end, end) && followed_by(line, end, "BPW)")) {
@@ -352,7 +358,8 @@ void match_llama_cpp(string_view line, Collector& c) {
 
 // llama-bench Markdown output (tools/llama-bench markdown_printer): a header row naming the
 // columns ("| model | size | params | backend | ngl | test | t/s |"), a dashes row, then one row
-// per test with t/s printed "%.2f ± %.2f" and test "pp512", "tg128", "pp512+tg128", "pp512 @ d4096".
+// per test with t/s printed "%.2f ± %.2f" and test "pp512", "tg128", "pp512+tg128", "pp512 @
+// d4096".
 class BenchTable {
  public:
   void line(string_view text, Collector& c) {
@@ -434,7 +441,9 @@ class BenchTable {
     double size = 0, params = 0;
     const std::string size_cell = cell(cells, "size");
     if (number_at(size_cell, 0, size, &end)) {
-      const char* unit = followed_by(size_cell, end, "GiB") ? "GiB" : followed_by(size_cell, end, "MiB") ? "MiB" : nullptr;
+      const char* unit = followed_by(size_cell, end, "GiB")   ? "GiB"
+                         : followed_by(size_cell, end, "MiB") ? "MiB"
+                                                              : nullptr;
       if (unit != nullptr) c.add("llama_bench.model_size", size, unit, model);
     }
     const std::string params_cell = cell(cells, "params");

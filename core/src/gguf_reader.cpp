@@ -18,10 +18,10 @@ namespace {
 using namespace model_file_detail;
 
 // --- Caps: far above any published file, low enough that a hostile header cannot allocate GBs.
-constexpr std::uint64_t kMaxTensors = 1u << 20;       // DeepSeek-V3 GGUF: 1,025 tensors
-constexpr std::uint64_t kMaxKeyValues = 1u << 20;     // typical file: 30-60
-constexpr std::uint64_t kMaxKeyBytes = 65535;         // gguf.md: keys are at most 2^16-1 bytes
-constexpr std::uint64_t kMaxStringBytes = 64u << 20;  // chat templates are tens of KB
+constexpr std::uint64_t kMaxTensors = 1u << 20;        // DeepSeek-V3 GGUF: 1,025 tensors
+constexpr std::uint64_t kMaxKeyValues = 1u << 20;      // typical file: 30-60
+constexpr std::uint64_t kMaxKeyBytes = 65535;          // gguf.md: keys are at most 2^16-1 bytes
+constexpr std::uint64_t kMaxStringBytes = 64u << 20;   // chat templates are tens of KB
 constexpr std::uint64_t kMaxArrayElements = 1u << 26;  // vocabularies: ~260k tokens
 constexpr int kMaxArrayDepth = 4;                      // arrays of arrays
 constexpr std::uint32_t kMaxDimensions = 4;            // GGML_MAX_DIMS
@@ -36,17 +36,17 @@ constexpr std::uint32_t kDefaultAlignment = 32;    // GGUF_DEFAULT_ALIGNMENT
 // (Q4_2, Q4_3) and 31-33, 36-38 (repacked Q4_0/IQ4_NL variants) were removed and never appear
 // in files written today. Q8_1 is 36 bytes: two fp16 (d, s) + 32 int8 (ggml-common.h).
 constexpr GgmlType kGgmlTypes[] = {
-    {0, "F32", 1, 4},          {1, "F16", 1, 2},          {2, "Q4_0", 32, 18},
-    {3, "Q4_1", 32, 20},       {6, "Q5_0", 32, 22},       {7, "Q5_1", 32, 24},
-    {8, "Q8_0", 32, 34},       {9, "Q8_1", 32, 36},       {10, "Q2_K", 256, 84},
-    {11, "Q3_K", 256, 110},    {12, "Q4_K", 256, 144},    {13, "Q5_K", 256, 176},
-    {14, "Q6_K", 256, 210},    {15, "Q8_K", 256, 292},    {16, "IQ2_XXS", 256, 66},
-    {17, "IQ2_XS", 256, 74},   {18, "IQ3_XXS", 256, 98},  {19, "IQ1_S", 256, 50},
-    {20, "IQ4_NL", 32, 18},    {21, "IQ3_S", 256, 110},   {22, "IQ2_S", 256, 82},
-    {23, "IQ4_XS", 256, 136},  {24, "I8", 1, 1},          {25, "I16", 1, 2},
-    {26, "I32", 1, 4},         {27, "I64", 1, 8},         {28, "F64", 1, 8},
-    {29, "IQ1_M", 256, 56},    {30, "BF16", 1, 2},        {34, "TQ1_0", 256, 54},
-    {35, "TQ2_0", 256, 66},    {39, "MXFP4", 32, 17},     {40, "NVFP4", 64, 36},
+    {0, "F32", 1, 4},         {1, "F16", 1, 2},         {2, "Q4_0", 32, 18},
+    {3, "Q4_1", 32, 20},      {6, "Q5_0", 32, 22},      {7, "Q5_1", 32, 24},
+    {8, "Q8_0", 32, 34},      {9, "Q8_1", 32, 36},      {10, "Q2_K", 256, 84},
+    {11, "Q3_K", 256, 110},   {12, "Q4_K", 256, 144},   {13, "Q5_K", 256, 176},
+    {14, "Q6_K", 256, 210},   {15, "Q8_K", 256, 292},   {16, "IQ2_XXS", 256, 66},
+    {17, "IQ2_XS", 256, 74},  {18, "IQ3_XXS", 256, 98}, {19, "IQ1_S", 256, 50},
+    {20, "IQ4_NL", 32, 18},   {21, "IQ3_S", 256, 110},  {22, "IQ2_S", 256, 82},
+    {23, "IQ4_XS", 256, 136}, {24, "I8", 1, 1},         {25, "I16", 1, 2},
+    {26, "I32", 1, 4},        {27, "I64", 1, 8},        {28, "F64", 1, 8},
+    {29, "IQ1_M", 256, 56},   {30, "BF16", 1, 2},       {34, "TQ1_0", 256, 54},
+    {35, "TQ2_0", 256, 66},   {39, "MXFP4", 32, 17},    {40, "NVFP4", 64, 36},
     {41, "Q1_0", 128, 18},
 };
 
@@ -58,37 +58,32 @@ struct FileType {
   const char* format_id;
 };
 constexpr FileType kFileTypes[] = {
-    {0, "F32", "gguf-f32"},          {1, "F16", "gguf-f16"},
-    {2, "Q4_0", "gguf-q4_0"},        {3, "Q4_1", "gguf-q4_1"},
-    {7, "Q8_0", "gguf-q8_0"},        {8, "Q5_0", "gguf-q5_0"},
-    {9, "Q5_1", "gguf-q5_1"},        {10, "Q2_K", "gguf-q2_k"},
-    {11, "Q3_K_S", "gguf-q3_k_s"},   {12, "Q3_K_M", "gguf-q3_k_m"},
-    {13, "Q3_K_L", "gguf-q3_k_l"},   {14, "Q4_K_S", "gguf-q4_k_s"},
-    {15, "Q4_K_M", "gguf-q4_k_m"},   {16, "Q5_K_S", "gguf-q5_k_s"},
-    {17, "Q5_K_M", "gguf-q5_k_m"},   {18, "Q6_K", "gguf-q6_k"},
-    {19, "IQ2_XXS", "gguf-iq2_xxs"}, {20, "IQ2_XS", "gguf-iq2_xs"},
-    {21, "Q2_K_S", "gguf-q2_k_s"},   {22, "IQ3_XS", "gguf-iq3_xs"},
-    {23, "IQ3_XXS", "gguf-iq3_xxs"}, {24, "IQ1_S", "gguf-iq1_s"},
-    {25, "IQ4_NL", "gguf-iq4_nl"},   {26, "IQ3_S", "gguf-iq3_s"},
-    {27, "IQ3_M", "gguf-iq3_m"},     {28, "IQ2_S", "gguf-iq2_s"},
-    {29, "IQ2_M", "gguf-iq2_m"},     {30, "IQ4_XS", "gguf-iq4_xs"},
-    {31, "IQ1_M", "gguf-iq1_m"},     {32, "BF16", "gguf-bf16"},
-    {36, "TQ1_0", "gguf-tq1_0"},     {37, "TQ2_0", "gguf-tq2_0"},
-    {38, "MXFP4_MOE", "gguf-mxfp4"}, {39, "NVFP4", "nvfp4"},
+    {0, "F32", "gguf-f32"},        {1, "F16", "gguf-f16"},          {2, "Q4_0", "gguf-q4_0"},
+    {3, "Q4_1", "gguf-q4_1"},      {7, "Q8_0", "gguf-q8_0"},        {8, "Q5_0", "gguf-q5_0"},
+    {9, "Q5_1", "gguf-q5_1"},      {10, "Q2_K", "gguf-q2_k"},       {11, "Q3_K_S", "gguf-q3_k_s"},
+    {12, "Q3_K_M", "gguf-q3_k_m"}, {13, "Q3_K_L", "gguf-q3_k_l"},   {14, "Q4_K_S", "gguf-q4_k_s"},
+    {15, "Q4_K_M", "gguf-q4_k_m"}, {16, "Q5_K_S", "gguf-q5_k_s"},   {17, "Q5_K_M", "gguf-q5_k_m"},
+    {18, "Q6_K", "gguf-q6_k"},     {19, "IQ2_XXS", "gguf-iq2_xxs"}, {20, "IQ2_XS", "gguf-iq2_xs"},
+    {21, "Q2_K_S", "gguf-q2_k_s"}, {22, "IQ3_XS", "gguf-iq3_xs"},   {23, "IQ3_XXS", "gguf-iq3_xxs"},
+    {24, "IQ1_S", "gguf-iq1_s"},   {25, "IQ4_NL", "gguf-iq4_nl"},   {26, "IQ3_S", "gguf-iq3_s"},
+    {27, "IQ3_M", "gguf-iq3_m"},   {28, "IQ2_S", "gguf-iq2_s"},     {29, "IQ2_M", "gguf-iq2_m"},
+    {30, "IQ4_XS", "gguf-iq4_xs"}, {31, "IQ1_M", "gguf-iq1_m"},     {32, "BF16", "gguf-bf16"},
+    {36, "TQ1_0", "gguf-tq1_0"},   {37, "TQ2_0", "gguf-tq2_0"},     {38, "MXFP4_MOE", "gguf-mxfp4"},
+    {39, "NVFP4", "nvfp4"},
 };
 
 // The tensor type that dominates a file without general.file_type -> catalog id.
 const char* format_for_tensor_type(const std::string& type) {
   static const std::map<std::string, const char*> ids = {
-      {"F32", "gguf-f32"},       {"F16", "gguf-f16"},         {"BF16", "gguf-bf16"},
-      {"Q4_0", "gguf-q4_0"},     {"Q4_1", "gguf-q4_1"},       {"Q5_0", "gguf-q5_0"},
-      {"Q5_1", "gguf-q5_1"},     {"Q8_0", "gguf-q8_0"},       {"Q2_K", "ggml-type-q2_k"},
-      {"Q3_K", "ggml-type-q3_k"}, {"Q4_K", "ggml-type-q4_k"}, {"Q5_K", "ggml-type-q5_k"},
-      {"Q6_K", "gguf-q6_k"},     {"IQ2_XXS", "gguf-iq2_xxs"}, {"IQ2_XS", "gguf-iq2_xs"},
-      {"IQ2_S", "gguf-iq2_s"},   {"IQ3_XXS", "gguf-iq3_xxs"}, {"IQ3_S", "gguf-iq3_s"},
-      {"IQ1_S", "gguf-iq1_s"},   {"IQ1_M", "gguf-iq1_m"},     {"IQ4_NL", "gguf-iq4_nl"},
-      {"IQ4_XS", "gguf-iq4_xs"}, {"TQ1_0", "gguf-tq1_0"},     {"TQ2_0", "gguf-tq2_0"},
-      {"MXFP4", "gguf-mxfp4"},   {"NVFP4", "nvfp4"},
+      {"F32", "gguf-f32"},        {"F16", "gguf-f16"},         {"BF16", "gguf-bf16"},
+      {"Q4_0", "gguf-q4_0"},      {"Q4_1", "gguf-q4_1"},       {"Q5_0", "gguf-q5_0"},
+      {"Q5_1", "gguf-q5_1"},      {"Q8_0", "gguf-q8_0"},       {"Q2_K", "ggml-type-q2_k"},
+      {"Q3_K", "ggml-type-q3_k"}, {"Q4_K", "ggml-type-q4_k"},  {"Q5_K", "ggml-type-q5_k"},
+      {"Q6_K", "gguf-q6_k"},      {"IQ2_XXS", "gguf-iq2_xxs"}, {"IQ2_XS", "gguf-iq2_xs"},
+      {"IQ2_S", "gguf-iq2_s"},    {"IQ3_XXS", "gguf-iq3_xxs"}, {"IQ3_S", "gguf-iq3_s"},
+      {"IQ1_S", "gguf-iq1_s"},    {"IQ1_M", "gguf-iq1_m"},     {"IQ4_NL", "gguf-iq4_nl"},
+      {"IQ4_XS", "gguf-iq4_xs"},  {"TQ1_0", "gguf-tq1_0"},     {"TQ2_0", "gguf-tq2_0"},
+      {"MXFP4", "gguf-mxfp4"},    {"NVFP4", "nvfp4"},
   };
   const auto it = ids.find(type);
   return it == ids.end() ? "" : it->second;
@@ -101,13 +96,13 @@ struct Architecture {
   const char* model_type;
 };
 constexpr Architecture kArchitectures[] = {
-    {"llama", "llama"},         {"llama4", "llama4"},       {"mistral3", "mistral"},
-    {"qwen2", "qwen2"},         {"qwen2moe", "qwen2_moe"},  {"qwen3", "qwen3"},
-    {"qwen3moe", "qwen3_moe"},  {"gemma", "gemma"},         {"gemma2", "gemma2"},
-    {"gemma3", "gemma3"},       {"phi3", "phi3"},           {"deepseek2", "deepseek_v3"},
-    {"gpt-oss", "gpt_oss"},     {"chatglm", "chatglm"},     {"glm4", "glm4"},
-    {"glm4moe", "glm4_moe"},    {"falcon", "falcon"},       {"gpt2", "gpt2"},
-    {"internlm2", "internlm2"}, {"baichuan", "baichuan"},   {"minimax-m2", "minimax_m2"},
+    {"llama", "llama"},         {"llama4", "llama4"},      {"mistral3", "mistral"},
+    {"qwen2", "qwen2"},         {"qwen2moe", "qwen2_moe"}, {"qwen3", "qwen3"},
+    {"qwen3moe", "qwen3_moe"},  {"gemma", "gemma"},        {"gemma2", "gemma2"},
+    {"gemma3", "gemma3"},       {"phi3", "phi3"},          {"deepseek2", "deepseek_v3"},
+    {"gpt-oss", "gpt_oss"},     {"chatglm", "chatglm"},    {"glm4", "glm4"},
+    {"glm4moe", "glm4_moe"},    {"falcon", "falcon"},      {"gpt2", "gpt2"},
+    {"internlm2", "internlm2"}, {"baichuan", "baichuan"},  {"minimax-m2", "minimax_m2"},
 };
 
 enum ValueType : std::uint32_t {
@@ -225,8 +220,7 @@ class Reader {
     if (!scalar(length)) return false;
     if (length > limit) {
       error = std::string(what) + " at offset " + std::to_string(pos_ - 8) + " is " +
-              with_thousands(length) + " bytes long, above the limit of " +
-              with_thousands(limit);
+              with_thousands(length) + " bytes long, above the limit of " + with_thousands(limit);
       return false;
     }
     const std::uint8_t* p = nullptr;
@@ -447,6 +441,8 @@ void fill_model(const Metadata& meta, const std::vector<Tensor>& tensors, ModelF
   arch_int(meta, "interleave_moe_layer_step", m.moe_layer_period, w);
   arch_int(meta, "attention.sliding_window", m.sliding_window, w);
   if (m.moe_layer_period < 1) m.moe_layer_period = 1;
+  // Qwen2-MoE names the shared expert's width but not a count: one shared expert (as hf_config).
+  if (m.shared_expert_intermediate_size > 0 && m.num_shared_experts == 0) m.num_shared_experts = 1;
 
   // Vocabulary: the key when present, else the tokenizer's token list, else token_embd's rows.
   if (!arch_int(meta, "vocab_size", m.vocab_size, w)) {
@@ -496,18 +492,20 @@ void fill_model(const Metadata& meta, const std::vector<Tensor>& tensors, ModelF
   }
 
   // Shapes the metadata does not name, from the tensors of the first block.
-  m.tie_word_embeddings = !has_tensor(by_name, "output.weight");
-  m.attention_bias = has_tensor(by_name, "blk.0.attn_q.bias") ||
-                     has_tensor(by_name, "blk.0.attn_qkv.bias");
+  // A split part may hold output.weight in a later part: tied only when every tensor is here.
+  m.tie_word_embeddings = r.exact.complete && !has_tensor(by_name, "output.weight");
+  m.attention_bias =
+      has_tensor(by_name, "blk.0.attn_q.bias") || has_tensor(by_name, "blk.0.attn_qkv.bias");
   m.attention_out_bias = has_tensor(by_name, "blk.0.attn_output.bias");
-  m.mlp_bias = has_tensor(by_name, "blk.0.ffn_up.bias") ||
-               has_tensor(by_name, "blk.0.ffn_up_exps.bias");
+  m.mlp_bias =
+      has_tensor(by_name, "blk.0.ffn_up.bias") || has_tensor(by_name, "blk.0.ffn_up_exps.bias");
   m.qk_norm = has_tensor(by_name, "blk.0.attn_q_norm.weight");
   m.layer_norm_with_bias = has_tensor(by_name, "blk.0.attn_norm.bias");
   bool any_gate = false, any_up = false;
   int norms = 0;
   for (const Tensor& t : tensors) {
-    if (t.name.find("ffn_gate") != std::string::npos && t.name.find("ffn_gate_inp") == std::string::npos) {
+    if (t.name.find("ffn_gate") != std::string::npos &&
+        t.name.find("ffn_gate_inp") == std::string::npos) {
       any_gate = true;
     }
     if (t.name.find("ffn_up") != std::string::npos) any_up = true;
@@ -540,13 +538,15 @@ void fill_model(const Metadata& meta, const std::vector<Tensor>& tensors, ModelF
   if (m.vocab_size <= 0) missing.push_back("vocab_size");
   if (!missing.empty()) {
     std::string list;
-    for (const std::string& key : missing) list += (list.empty() ? "" : ", ") + meta.arch + "." + key;
+    for (const std::string& key : missing)
+      list += (list.empty() ? "" : ", ") + meta.arch + "." + key;
     w.push_back("architecture incomplete (missing " + list + "); exact sizes still hold");
     return;
   }
   if (m.attention == AttentionKind::standard) {
     if (m.num_kv_heads == 0) m.num_kv_heads = m.num_heads;
-    if (m.head_dim == 0 && m.hidden_size % m.num_heads == 0) m.head_dim = m.hidden_size / m.num_heads;
+    if (m.head_dim == 0 && m.hidden_size % m.num_heads == 0)
+      m.head_dim = m.hidden_size / m.num_heads;
     if (m.head_dim == 0 || m.num_kv_heads > m.num_heads || m.num_heads % m.num_kv_heads != 0) {
       w.push_back("attention heads (" + std::to_string(m.num_heads) + ", " +
                   std::to_string(m.num_kv_heads) + " KV) do not fit together; check the file");
@@ -573,8 +573,8 @@ const GgmlType* find_ggml_type(std::uint32_t id) {
   return nullptr;
 }
 
-ModelFileResult read_gguf(const std::uint8_t* bytes, std::size_t size,
-                          const std::string& file_name, std::uint64_t file_size) {
+ModelFileResult read_gguf(const std::uint8_t* bytes, std::size_t size, const std::string& file_name,
+                          std::uint64_t file_size) {
   constexpr ModelFileKind kind = ModelFileKind::gguf;
   Reader r(bytes, size);
   auto stop = [&]() -> ModelFileResult {
@@ -590,8 +590,9 @@ ModelFileResult read_gguf(const std::uint8_t* bytes, std::size_t size,
   if (!r.scalar(magic) || !r.scalar(version)) return stop();
   if (magic != 0x46554747u) return failure(kind, "GGUF: the file does not start with 'GGUF'");
   if (version == 1) {
-    return failure(kind, "GGUF version 1 (files from before October 2023) is not supported; "
-                         "convert the model again");
+    return failure(kind,
+                   "GGUF version 1 (files from before October 2023) is not supported; "
+                   "convert the model again");
   }
   if (version == 0 || version > 0xFFFF) {
     return failure(kind, "GGUF: version " + std::to_string(version) +
@@ -661,15 +662,13 @@ ModelFileResult read_gguf(const std::uint8_t* bytes, std::size_t size,
     if (!r.scalar(type) || !r.scalar(t.offset)) return stop();
     t.type = find_ggml_type(type);
     if (t.type == nullptr) {
-      return failure(kind, "GGUF: tensor '" + t.name + "' has ggml type " +
-                               std::to_string(type) +
+      return failure(kind, "GGUF: tensor '" + t.name + "' has ggml type " + std::to_string(type) +
                                ", which this reader does not know (a newer llama.cpp type?)");
     }
     if (t.dims[0] % t.type->block_elements != 0) {
       return failure(kind, "GGUF: tensor '" + t.name + "': its first dimension " +
-                               std::to_string(t.dims[0]) + " is not a multiple of " +
-                               t.type->name + "'s block of " +
-                               std::to_string(t.type->block_elements));
+                               std::to_string(t.dims[0]) + " is not a multiple of " + t.type->name +
+                               "'s block of " + std::to_string(t.type->block_elements));
     }
     t.bytes = t.elements / t.type->block_elements * t.type->block_bytes;
     if (t.offset % alignment != 0) {
@@ -695,14 +694,17 @@ ModelFileResult read_gguf(const std::uint8_t* bytes, std::size_t size,
   // Data region: after the header, padded to the alignment. A file shorter than its tensor table
   // says is a truncated download; the header's figures still describe the whole model.
   const std::uint64_t data_start = (r.position() + alignment - 1) / alignment * alignment;
-  std::uint64_t data_end = 0;
-  for (const Tensor& t : tensors) data_end = std::max(data_end, t.offset + t.bytes);
+  constexpr std::uint64_t kFar = ~std::uint64_t{0} / 2;  // offsets past this saturate
+  std::uint64_t data_end = data_start;
+  for (const Tensor& t : tensors) {
+    const std::uint64_t end = t.offset > kFar - t.bytes ? kFar : data_start + t.offset + t.bytes;
+    data_end = std::max(data_end, end);
+  }
   const std::uint64_t whole = file_size == 0 ? size : file_size;
-  if (data_start + data_end > whole) {
-    result.warnings.push_back("the file (" + with_thousands(whole) +
-                              " bytes) is shorter than its tensor table says (" +
-                              with_thousands(data_start + data_end) +
-                              " bytes): a truncated download?");
+  if (data_end > whole) {
+    result.warnings.push_back(
+        "the file (" + with_thousands(whole) + " bytes) is shorter than its tensor table says (" +
+        with_thousands(data_end) + " bytes): a truncated download?");
   }
 
   // Split files: metadata split.no (0-based), split.count, split.tensors.count (llama.cpp
@@ -724,7 +726,8 @@ ModelFileResult read_gguf(const std::uint8_t* bytes, std::size_t size,
           "part " + std::to_string(result.split_index) + " of " +
           std::to_string(result.split_count) +
           " of a split GGUF: the architecture comes from this part; parameters and bytes count "
-          "only its " + with_thousands(tensor_count) + " tensors" +
+          "only its " +
+          with_thousands(tensor_count) + " tensors" +
           (split_tensors > 0 ? " of " + with_thousands(split_tensors) : std::string()));
     }
   }

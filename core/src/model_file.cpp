@@ -1,5 +1,7 @@
 // Picks the reader for a dropped file by its first bytes (GGUF magic, safetensors header length,
 // JSON text) and holds the helpers the readers share.
+#include "sizer/model_file.hpp"
+
 #include <cctype>
 #include <cstring>
 #include <nlohmann/json.hpp>
@@ -7,7 +9,6 @@
 
 #include "model_file_internal.hpp"
 #include "sizer/hf_config.hpp"
-#include "sizer/model_file.hpp"
 
 namespace sizer {
 namespace model_file_detail {
@@ -108,8 +109,8 @@ ModelFileResult read_json_file(const std::uint8_t* bytes, std::size_t size,
                                const std::string& file_name, std::uint64_t file_size) {
   const std::uint64_t whole = file_size == 0 ? size : file_size;
   if (whole > kMaxJsonBytes) {
-    return failure(ModelFileKind::unknown, "JSON file of " + with_thousands(whole) +
-                                               " bytes is above the 64 MiB limit");
+    return failure(ModelFileKind::unknown,
+                   "JSON file of " + with_thousands(whole) + " bytes is above the 64 MiB limit");
   }
   if (whole > size) {
     return header_ends_early(ModelFileKind::unknown, whole, size, file_size, "JSON file");

@@ -29,12 +29,11 @@ constexpr std::size_t kMaxDimensions = 16;
 // Bits per element (safetensors Dtype::bitsize).
 int dtype_bits(const std::string& dtype) {
   static const std::map<std::string, int> bits = {
-      {"BOOL", 8},       {"U8", 8},       {"I8", 8},           {"F8_E5M2", 8},
-      {"F8_E4M3", 8},    {"F8_E8M0", 8},  {"F8_E4M3FNUZ", 8},  {"F8_E5M2FNUZ", 8},
-      {"I16", 16},       {"U16", 16},     {"F16", 16},         {"BF16", 16},
-      {"I32", 32},       {"U32", 32},     {"F32", 32},         {"I64", 64},
-      {"U64", 64},       {"F64", 64},     {"C64", 64},         {"F4", 4},
-      {"F6_E2M3", 6},    {"F6_E3M2", 6},
+      {"BOOL", 8},    {"U8", 8},          {"I8", 8},          {"F8_E5M2", 8}, {"F8_E4M3", 8},
+      {"F8_E8M0", 8}, {"F8_E4M3FNUZ", 8}, {"F8_E5M2FNUZ", 8}, {"I16", 16},    {"U16", 16},
+      {"F16", 16},    {"BF16", 16},       {"I32", 32},        {"U32", 32},    {"F32", 32},
+      {"I64", 64},    {"U64", 64},        {"F64", 64},        {"C64", 64},    {"F4", 4},
+      {"F6_E2M3", 6}, {"F6_E3M2", 6},
   };
   const auto it = bits.find(dtype);
   return it == bits.end() ? 0 : it->second;
@@ -67,12 +66,21 @@ bool read_uint(const json& value, std::uint64_t& out) {
     out = static_cast<std::uint64_t>(value.get<std::int64_t>());
     return true;
   }
+  // Some index files write total_size as 1.4e10: accept whole numbers below 2^53.
+  if (value.is_number_float()) {
+    const double number = value.get<double>();
+    if (number >= 0 && number <= 9007199254740992.0 &&
+        number == static_cast<double>(static_cast<std::uint64_t>(number))) {
+      out = static_cast<std::uint64_t>(number);
+      return true;
+    }
+  }
   return false;
 }
 
 // How one stored tensor counts: its parameters and the label it is summed under.
 struct Counted {
-  std::string label;            // dtype, or the packed scheme ("GPTQ int4", "MXFP4" ...)
+  std::string label;             // dtype, or the packed scheme ("GPTQ int4", "MXFP4" ...)
   std::uint64_t parameters = 0;  // 0 for quantization side tensors (scales, zeros, g_idx)
 };
 
@@ -150,10 +158,10 @@ class QuantScan {
 
   // Scales, zero points, group indices and bitsandbytes state: bytes, not parameters.
   bool is_side_tensor(const std::string& n) const {
-    for (const char* suffix : {".qzeros", ".scales", ".g_idx", ".weight_scale", ".weight_scale_inv",
-                               ".weight_scale_2", ".input_scale", ".k_scale", ".v_scale", ".SCB",
-                               ".weight_zero_point", ".absmax", ".quant_map", ".nested_absmax",
-                               ".nested_quant_map", "_scales"}) {
+    for (const char* suffix :
+         {".qzeros", ".scales", ".g_idx", ".weight_scale", ".weight_scale_inv", ".weight_scale_2",
+          ".input_scale", ".k_scale", ".v_scale", ".SCB", ".weight_zero_point", ".absmax",
+          ".quant_map", ".nested_absmax", ".nested_quant_map", "_scales"}) {
       if (ends_with(n, suffix)) {
         // A "_scales" tensor is a side tensor only beside its "_blocks" (MXFP4).
         if (std::strcmp(suffix, "_scales") == 0 && !has(strip_suffix(n, "_scales") + "_blocks")) {
@@ -193,7 +201,8 @@ class QuantScan {
       }
     }
     if (bits <= 0 || bits > 8) {
-      warnings.push_back("'" + q.name + "': packing does not match 1-8 bit values; counted as 4-bit");
+      warnings.push_back("'" + q.name +
+                         "': packing does not match 1-8 bit values; counted as 4-bit");
       bits = 4;
     }
     const std::uint64_t per_word = 32 / static_cast<std::uint64_t>(bits);
@@ -280,7 +289,8 @@ void fill_model_from_names(const std::vector<Tensor>& tensors, bool whole_model,
   for (const Tensor& t : tensors) {
     layers = std::max(layers, layer_of(t.name));
     experts = std::max(experts, expert_of(t.name));
-    if (layer_of(t.name) == 0) first_layer.emplace(t.name.substr(t.name.find(".layers.0.") + 10), &t);
+    if (layer_of(t.name) == 0)
+      first_layer.emplace(t.name.substr(t.name.find(".layers.0.") + 10), &t);
     if (t.name == "lm_head.weight") lm_head = true;
     if ((ends_with(t.name, "embed_tokens.weight") || t.name == "transformer.wte.weight") &&
         t.shape.size() == 2) {
@@ -301,7 +311,8 @@ void fill_model_from_names(const std::vector<Tensor>& tensors, bool whole_model,
   }
   if (experts >= 0) {
     m.num_experts = narrow(static_cast<std::uint64_t>(experts) + 1);
-    for (const char* suffix : {"mlp.experts.0.gate_proj.weight", "block_sparse_moe.experts.0.w1.weight"}) {
+    for (const char* suffix :
+         {"mlp.experts.0.gate_proj.weight", "block_sparse_moe.experts.0.w1.weight"}) {
       if (const Tensor* e = shape_of(suffix)) m.moe_intermediate_size = narrow(e->shape[0]);
     }
   }
@@ -376,12 +387,14 @@ ModelFileResult read_safetensors(const std::uint8_t* bytes, std::size_t size,
     t.name = name;
     t.dtype = dtype->get<std::string>();
     const int bits = dtype_bits(t.dtype);
-    if (bits == 0) return failure(kind, where + ": dtype '" + t.dtype.substr(0, 40) + "' is not known");
+    if (bits == 0)
+      return failure(kind, where + ": dtype '" + t.dtype.substr(0, 40) + "' is not known");
     if (shape->size() > kMaxDimensions) return failure(kind, where + ": too many dimensions");
     t.elements = 1;
     for (const json& d : *shape) {
       std::uint64_t dim = 0;
-      if (!read_uint(d, dim)) return failure(kind, where + ": shape must hold non-negative integers");
+      if (!read_uint(d, dim))
+        return failure(kind, where + ": shape must hold non-negative integers");
       if (!multiply_within(t.elements, dim, kMaxTensorElements, t.elements)) {
         return failure(kind, where + ": more elements than any model");
       }
@@ -394,8 +407,7 @@ ModelFileResult read_safetensors(const std::uint8_t* bytes, std::size_t size,
     if (total_bits % 8 != 0) return failure(kind, where + ": its bits do not fill whole bytes");
     if (t.end - t.begin != total_bits / 8) {
       return failure(kind, where + ": data_offsets span " + with_thousands(t.end - t.begin) +
-                               " bytes but dtype and shape need " +
-                               with_thousands(total_bits / 8));
+                               " bytes but dtype and shape need " + with_thousands(total_bits / 8));
     }
     tensors.push_back(std::move(t));
   }
@@ -411,18 +423,17 @@ ModelFileResult read_safetensors(const std::uint8_t* bytes, std::size_t size,
   std::uint64_t cursor = 0;
   for (const Tensor* t : order) {
     if (t->begin != cursor) {
-      return failure(kind, "safetensors: tensor '" + t->name.substr(0, 200) +
-                               "' starts at byte " + with_thousands(t->begin) + ", expected " +
-                               with_thousands(cursor) + " (a gap or overlap)");
+      return failure(kind, "safetensors: tensor '" + t->name.substr(0, 200) + "' starts at byte " +
+                               with_thousands(t->begin) + ", expected " + with_thousands(cursor) +
+                               " (a gap or overlap)");
     }
     cursor = t->end;
   }
   const std::uint64_t whole = file_size == 0 ? size : file_size;
   if (8 + header_length + cursor > whole) {
-    result.warnings.push_back("the file (" + with_thousands(whole) +
-                              " bytes) is shorter than its header says (" +
-                              with_thousands(8 + header_length + cursor) +
-                              " bytes): a truncated download?");
+    result.warnings.push_back(
+        "the file (" + with_thousands(whole) + " bytes) is shorter than its header says (" +
+        with_thousands(8 + header_length + cursor) + " bytes): a truncated download?");
   }
 
   std::map<std::string, const Tensor*> by_name;
@@ -457,7 +468,8 @@ ModelFileResult read_safetensors(const std::uint8_t* bytes, std::size_t size,
   fill_model_from_names(tensors, exact.complete, result);
   result.model.published_format = result.weights_format;
   const std::size_t slash = file_name.find_last_of("/\\");
-  const std::string base = clean_name(slash == std::string::npos ? file_name : file_name.substr(slash + 1));
+  const std::string base =
+      clean_name(slash == std::string::npos ? file_name : file_name.substr(slash + 1));
   result.model.name = "Imported " + base;
   result.model.id = "safetensors:" + base;
   result.status = ModelFileStatus::ok;

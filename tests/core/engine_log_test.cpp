@@ -261,6 +261,7 @@ TEST_CASE("unknown, unreadable and hostile lines give nothing", "[engine-log][ma
   // Numbers too long to be real, and commas that are not thousands separators.
   const EngineLog numbers = parse_engine_log(
       "GPU KV cache size: 1,02 tokens\n"
-      "GPU KV cache size: " + std::string(400, '9') + " tokens\n");
+      "GPU KV cache size: " +
+      std::string(400, '9') + " tokens\n");
   CHECK(numbers.figures.empty());
 }

@@ -327,13 +327,15 @@ TEST_CASE("GGUF tensor tables with impossible tensors fail by name", "[gguf][mal
 TEST_CASE("every ggml block layout matches the catalog's bits per weight", "[gguf]") {
   // {ggml type id, catalog format id}: block bytes x 8 / block values must equal the row.
   const std::vector<std::pair<std::uint32_t, std::string>> pairs = {
-      {0, "gguf-f32"},      {1, "gguf-f16"},        {30, "gguf-bf16"},     {2, "gguf-q4_0"},
-      {3, "gguf-q4_1"},     {6, "gguf-q5_0"},       {7, "gguf-q5_1"},      {8, "gguf-q8_0"},
-      {10, "ggml-type-q2_k"}, {11, "ggml-type-q3_k"}, {12, "ggml-type-q4_k"}, {13, "ggml-type-q5_k"},
-      {14, "gguf-q6_k"},    {16, "gguf-iq2_xxs"},   {17, "gguf-iq2_xs"},   {22, "gguf-iq2_s"},
-      {18, "gguf-iq3_xxs"}, {21, "gguf-iq3_s"},     {19, "gguf-iq1_s"},    {29, "gguf-iq1_m"},
-      {20, "gguf-iq4_nl"},  {23, "gguf-iq4_xs"},    {34, "gguf-tq1_0"},    {35, "gguf-tq2_0"},
-      {39, "gguf-mxfp4"},   {40, "nvfp4"},
+      {0, "gguf-f32"},        {1, "gguf-f16"},        {30, "gguf-bf16"},
+      {2, "gguf-q4_0"},       {3, "gguf-q4_1"},       {6, "gguf-q5_0"},
+      {7, "gguf-q5_1"},       {8, "gguf-q8_0"},       {10, "ggml-type-q2_k"},
+      {11, "ggml-type-q3_k"}, {12, "ggml-type-q4_k"}, {13, "ggml-type-q5_k"},
+      {14, "gguf-q6_k"},      {16, "gguf-iq2_xxs"},   {17, "gguf-iq2_xs"},
+      {22, "gguf-iq2_s"},     {18, "gguf-iq3_xxs"},   {21, "gguf-iq3_s"},
+      {19, "gguf-iq1_s"},     {29, "gguf-iq1_m"},     {20, "gguf-iq4_nl"},
+      {23, "gguf-iq4_xs"},    {34, "gguf-tq1_0"},     {35, "gguf-tq2_0"},
+      {39, "gguf-mxfp4"},     {40, "nvfp4"},
   };
   for (const auto& [id, format] : pairs) {
     const sizer::GgmlType* type = sizer::find_ggml_type(id);
@@ -373,6 +375,15 @@ TEST_CASE("the first part of a split GGUF is read and says what it covers", "[gg
   CHECK_FALSE(r.exact.complete);
   CHECK(any_contains(r.warnings, "part 1 of 3 of a split GGUF"));
   CHECK(r.model_complete);  // the metadata (first part) holds the whole architecture
+
+  // output.weight may sit in a later part: a first part without it is not read as tied.
+  GgufWriter first;
+  first.str("general.architecture", "llama");
+  first.u16("split.count", 2);
+  first.tensor("token_embd.weight", {256, 1000}, sizer_test::kQ4_K);
+  const ModelFileResult part = import(first.header(), "m-00001-of-00002.gguf", first.file_size());
+  CHECK_FALSE(part.model.tie_word_embeddings);
+  CHECK(any_contains(part.warnings, "only its 1 tensors"));
 }
 
 TEST_CASE("GGUF key families of MLA, sliding-window and MoE architectures", "[gguf]") {
@@ -435,6 +446,18 @@ TEST_CASE("GGUF key families of MLA, sliding-window and MoE architectures", "[gg
     CHECK(r.model.local_global_period == 2);
     CHECK(r.weights_format == "gguf-mxfp4");
     CHECK(r.exact.bytes_by_type.at("MXFP4") == 2880ull * 2880 * 32 / 32 * 17);
+  }
+  SECTION("qwen2moe: a shared expert width means one shared expert") {
+    GgufWriter w;
+    w.str("general.architecture", "qwen2moe");
+    w.u32("qwen2moe.expert_count", 60);
+    w.u32("qwen2moe.expert_used_count", 4);
+    w.u32("qwen2moe.expert_feed_forward_length", 1408);
+    w.u32("qwen2moe.expert_shared_feed_forward_length", 5632);
+    const ModelFileResult r = import(w.header(), "q.gguf");
+    CHECK(r.model.model_type == "qwen2_moe");
+    CHECK(r.model.num_shared_experts == 1);
+    CHECK(r.model.shared_expert_intermediate_size == 5632);
   }
   SECTION("a per-layer KV head array takes its largest value, with a warning") {
     GgufWriter w;
@@ -611,8 +634,9 @@ TEST_CASE("malformed safetensors headers fail by name", "[safetensors][malformed
             .find("dtype 'Q9'") != std::string::npos);
   CHECK(error_of(R"({"w": {"dtype": "F32", "shape": [-2], "data_offsets": [0, 8]}})")
             .find("non-negative integers") != std::string::npos);
-  CHECK(error_of(R"({"w": {"dtype": "F32", "shape": [2], "data_offsets": [0, 9]}})")
-            .find("need 8") != std::string::npos);
+  CHECK(
+      error_of(R"({"w": {"dtype": "F32", "shape": [2], "data_offsets": [0, 9]}})").find("need 8") !=
+      std::string::npos);
   CHECK(error_of(R"({"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]},
                      "b": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}})")
             .find("gap or overlap") != std::string::npos);
@@ -648,6 +672,12 @@ TEST_CASE("model.safetensors.index.json gives the total size and the shard names
   CHECK(r.model.num_layers == 24);
   CHECK_FALSE(r.model.tie_word_embeddings);
 
+  const std::string floating = R"({"metadata": {"total_size": 1.4e10}, "weight_map": {}})";
+  const ModelFileResult f = import(std::vector<std::uint8_t>(floating.begin(), floating.end()),
+                                   "model.safetensors.index.json");
+  CHECK(f.exact.weights_bytes == 14000000000ull);
+  CHECK(any_contains(f.warnings, "total_parameters"));
+
   const std::string bad = R"({"metadata": {"total_size": "big"}, "weight_map": {}})";
   CHECK(import(std::vector<std::uint8_t>(bad.begin(), bad.end()), "model.safetensors.index.json")
             .error.find("total_size") != std::string::npos);
@@ -664,7 +694,8 @@ TEST_CASE("a config.json sets the architecture and its quantization_config the f
     "head_dim": 128, "intermediate_size": 3072, "vocab_size": 151936,
     "tie_word_embeddings": true, "max_position_embeddings": 40960,
     "quantization_config": {"quant_method": "awq", "bits": 4, "group_size": 128}})";
-  const ModelFileResult r = import(std::vector<std::uint8_t>(text.begin(), text.end()), "config.json");
+  const ModelFileResult r =
+      import(std::vector<std::uint8_t>(text.begin(), text.end()), "config.json");
   REQUIRE(r.status == ModelFileStatus::ok);
   CHECK(r.kind == ModelFileKind::config_json);
   CHECK(r.weights_format == "awq-4bit-g128");
@@ -672,8 +703,8 @@ TEST_CASE("a config.json sets the architecture and its quantization_config the f
   CHECK_FALSE(r.exact.known);
   CHECK(r.model.num_layers == 28);
   const std::string partial = "{\"model_type\": \"qwen3\"";
-  const ModelFileResult more = import(std::vector<std::uint8_t>(partial.begin(), partial.end()),
-                                      "config.json", 5000);
+  const ModelFileResult more =
+      import(std::vector<std::uint8_t>(partial.begin(), partial.end()), "config.json", 5000);
   CHECK(more.status == ModelFileStatus::needs_more_bytes);
   CHECK(more.bytes_needed == 5000);
 }
@@ -684,7 +715,8 @@ TEST_CASE("write fuzz seed corpora", "[.write-corpus]") {
   REQUIRE(root != nullptr);
   auto write = [&](const std::string& path, const std::vector<std::uint8_t>& bytes) {
     std::ofstream out(std::string(root) + "/" + path, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
     REQUIRE(out.good());
   };
   write("gguf/tiny-llama-q4_k_m.gguf", tiny_llama(false, true).header());

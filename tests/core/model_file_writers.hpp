@@ -21,7 +21,7 @@ struct BlockLayout {
 };
 inline constexpr BlockLayout kF32{0, 1, 4};
 inline constexpr BlockLayout kF16{1, 1, 2};
-inline constexpr BlockLayout kQ8_0{8, 32, 34};    // fp16 d + 32 x int8
+inline constexpr BlockLayout kQ8_0{8, 32, 34};     // fp16 d + 32 x int8
 inline constexpr BlockLayout kQ4_K{12, 256, 144};  // 2 fp16 + 12 scale bytes + 128 quant bytes
 inline constexpr BlockLayout kQ6_K{14, 256, 210};  // 128 ql + 64 qh + 16 scales + fp16 d
 inline constexpr BlockLayout kMxfp4{39, 32, 17};   // E8M0 scale + 16 bytes of E2M1 pairs
@@ -32,22 +32,49 @@ class GgufWriter {
   explicit GgufWriter(std::uint32_t version = 3) : version_(version) {}
 
   // Metadata, one method per GGUF value type (ids from gguf.md).
-  void u8(const std::string& key, std::uint8_t v) { head(key, 0); put(kv_, v, 1); }
-  void i8(const std::string& key, std::int8_t v) { head(key, 1); put(kv_, static_cast<std::uint8_t>(v), 1); }
-  void u16(const std::string& key, std::uint16_t v) { head(key, 2); put(kv_, v, 2); }
-  void i16(const std::string& key, std::int16_t v) { head(key, 3); put(kv_, static_cast<std::uint16_t>(v), 2); }
-  void u32(const std::string& key, std::uint32_t v) { head(key, 4); put(kv_, v, 4); }
-  void i32(const std::string& key, std::int32_t v) { head(key, 5); put(kv_, static_cast<std::uint32_t>(v), 4); }
+  void u8(const std::string& key, std::uint8_t v) {
+    head(key, 0);
+    put(kv_, v, 1);
+  }
+  void i8(const std::string& key, std::int8_t v) {
+    head(key, 1);
+    put(kv_, static_cast<std::uint8_t>(v), 1);
+  }
+  void u16(const std::string& key, std::uint16_t v) {
+    head(key, 2);
+    put(kv_, v, 2);
+  }
+  void i16(const std::string& key, std::int16_t v) {
+    head(key, 3);
+    put(kv_, static_cast<std::uint16_t>(v), 2);
+  }
+  void u32(const std::string& key, std::uint32_t v) {
+    head(key, 4);
+    put(kv_, v, 4);
+  }
+  void i32(const std::string& key, std::int32_t v) {
+    head(key, 5);
+    put(kv_, static_cast<std::uint32_t>(v), 4);
+  }
   void f32(const std::string& key, float v) {
     std::uint32_t bits = 0;
     std::memcpy(&bits, &v, 4);
     head(key, 6);
     put(kv_, bits, 4);
   }
-  void boolean(const std::string& key, bool v) { head(key, 7); put(kv_, v ? 1u : 0u, 1); }
+  void boolean(const std::string& key, bool v) {
+    head(key, 7);
+    put(kv_, v ? 1u : 0u, 1);
+  }
   void str(const std::string& key, const std::string& v) { head(key, 8), text(kv_, v); }
-  void u64(const std::string& key, std::uint64_t v) { head(key, 10); put(kv_, v, 8); }
-  void i64(const std::string& key, std::int64_t v) { head(key, 11); put(kv_, static_cast<std::uint64_t>(v), 8); }
+  void u64(const std::string& key, std::uint64_t v) {
+    head(key, 10);
+    put(kv_, v, 8);
+  }
+  void i64(const std::string& key, std::int64_t v) {
+    head(key, 11);
+    put(kv_, static_cast<std::uint64_t>(v), 8);
+  }
   void f64(const std::string& key, double v) {
     std::uint64_t bits = 0;
     std::memcpy(&bits, &v, 8);
@@ -79,7 +106,8 @@ class GgufWriter {
     }
   }
   // Raw bytes after a key (for hostile values).
-  void raw_value(const std::string& key, std::uint32_t type, const std::vector<std::uint8_t>& bytes) {
+  void raw_value(const std::string& key, std::uint32_t type,
+                 const std::vector<std::uint8_t>& bytes) {
     head(key, type);
     kv_.insert(kv_.end(), bytes.begin(), bytes.end());
   }
@@ -139,15 +167,19 @@ class GgufWriter {
 // safetensors: tensors laid end to end in insertion order.
 class SafetensorsWriter {
  public:
-  void tensor(const std::string& name, const std::string& dtype, const std::vector<std::uint64_t>& shape) {
+  void tensor(const std::string& name, const std::string& dtype,
+              const std::vector<std::uint64_t>& shape) {
     static const std::map<std::string, std::uint64_t> bytes_per = {
         {"BF16", 2}, {"F16", 2}, {"F32", 4}, {"F8_E4M3", 1}, {"I32", 4}, {"U8", 1}, {"I64", 8}};
     std::uint64_t bytes = bytes_per.at(dtype);
     for (std::uint64_t d : shape) bytes *= d;
-    header_[name] = {{"dtype", dtype}, {"shape", shape}, {"data_offsets", {data_bytes_, data_bytes_ + bytes}}};
+    header_[name] = {
+        {"dtype", dtype}, {"shape", shape}, {"data_offsets", {data_bytes_, data_bytes_ + bytes}}};
     data_bytes_ += bytes;
   }
-  void metadata(const std::string& key, const std::string& value) { header_["__metadata__"][key] = value; }
+  void metadata(const std::string& key, const std::string& value) {
+    header_["__metadata__"][key] = value;
+  }
 
   std::vector<std::uint8_t> header() const { return with_json(header_.dump()); }
   std::uint64_t file_size() const { return header().size() + data_bytes_; }
@@ -156,7 +188,8 @@ class SafetensorsWriter {
   static std::vector<std::uint8_t> with_json(std::string text) {
     while ((text.size() + 8) % 8 != 0) text.push_back(' ');
     std::vector<std::uint8_t> out;
-    for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(std::uint64_t{text.size()} >> (8 * i)));
+    for (int i = 0; i < 8; ++i)
+      out.push_back(static_cast<std::uint8_t>(std::uint64_t{text.size()} >> (8 * i)));
     out.insert(out.end(), text.begin(), text.end());
     return out;
   }

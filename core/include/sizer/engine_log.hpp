@@ -13,9 +13,9 @@ struct LogFigure {
   // "llama_bench.tg_tokens_per_second", "gpu_name".
   std::string key;
   double value = 0;
-  std::string unit;   // "GiB", "MiB", "tokens", "blocks", "x", "tokens/s", "layers", "B" ...
-  std::string label;  // what the figure is about: device ("CUDA0"), bench test, GPU name
-  int line_number = 0;  // 1-based
+  std::string unit;       // "GiB", "MiB", "tokens", "blocks", "x", "tokens/s", "layers", "B" ...
+  std::string label;      // what the figure is about: device ("CUDA0"), bench test, GPU name
+  int line_number = 0;    // 1-based
   std::string line_text;  // the line, trimmed (first 300 characters)
 };
 

@@ -27,8 +27,8 @@ enum class ModelFileStatus {
 // What the file itself says about its weights. For a GGUF or safetensors file every figure comes
 // from the tensor table; an index gives bytes (and parameters when it records them).
 struct ExactWeights {
-  bool known = false;     // false for config.json
-  bool complete = true;   // false: one part of a split/sharded model (figures cover this part)
+  bool known = false;    // false for config.json
+  bool complete = true;  // false: one part of a split/sharded model (figures cover this part)
   std::uint64_t parameters = 0;  // weight elements, packed quantized values unpacked
   std::uint64_t weights_bytes = 0;
   std::uint64_t tensor_count = 0;
@@ -41,7 +41,7 @@ struct ExactWeights {
 struct ModelFileResult {
   ModelFileStatus status = ModelFileStatus::error;
   ModelFileKind kind = ModelFileKind::unknown;
-  std::string error;              // set when status is error (names the field or offset)
+  std::string error;               // set when status is error (names the field or offset)
   std::uint64_t bytes_needed = 0;  // needs_more_bytes: a lower bound; header_bytes when ok
   ModelArch model;
   // true when the file gives every shape estimate() needs (GGUF, config.json); a safetensors
@@ -64,8 +64,8 @@ const char* model_file_kind_name(ModelFileKind kind);  // "gguf", "safetensors-i
 const char* model_file_status_name(ModelFileStatus status);
 
 // Readers behind import_model_file, for tests and fuzzers.
-ModelFileResult read_gguf(const std::uint8_t* bytes, std::size_t size,
-                          const std::string& file_name, std::uint64_t file_size);
+ModelFileResult read_gguf(const std::uint8_t* bytes, std::size_t size, const std::string& file_name,
+                          std::uint64_t file_size);
 ModelFileResult read_safetensors(const std::uint8_t* bytes, std::size_t size,
                                  const std::string& file_name, std::uint64_t file_size);
 ModelFileResult read_safetensors_index(const std::string& text);
