@@ -340,12 +340,12 @@ bool read_value(Reader& r, std::uint32_t type, const std::string& key, int depth
     }
     return r.take((count - stored) * element_bytes);
   }
+  // Strings and nested arrays are walked, not kept (vocabularies hold ~10^5 strings).
+  const std::string element_name = "element of '" + key + "'";
   for (std::uint64_t i = 0; i < count; ++i) {
-    Value element;  // strings and nested arrays are walked, not kept
+    Value element;
     if (element_type == kString) {
-      if (!r.string(kMaxStringBytes, ("element of '" + key + "'").c_str(), nullptr, 0)) {
-        return false;
-      }
+      if (!r.string(kMaxStringBytes, element_name.c_str(), nullptr, 0)) return false;
     } else if (!read_value(r, element_type, key, depth + 1, element)) {
       return false;
     }
