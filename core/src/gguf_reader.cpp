@@ -225,7 +225,8 @@ class Reader {
     }
     const std::uint8_t* p = nullptr;
     if (!take(length, &p)) return false;
-    if (out != nullptr && length <= keep) out->assign(reinterpret_cast<const char*>(p), length);
+    if (out != nullptr && length <= keep)
+      out->assign(reinterpret_cast<const char*>(p), static_cast<std::size_t>(length));
     return true;
   }
 
@@ -334,7 +335,7 @@ bool read_value(Reader& r, std::uint32_t type, const std::string& key, int depth
   if (element_bytes != 0) {
     const std::uint64_t stored = std::min<std::uint64_t>(count, kStoredArrayNumbers);
     if (!r.ensure(count * element_bytes)) return false;  // the whole run, before reserving
-    out.array_numbers.reserve(stored);
+    out.array_numbers.reserve(static_cast<std::size_t>(stored));
     for (std::uint64_t i = 0; i < stored; ++i) {
       out.array_numbers.push_back(read_number(r, element_type));
     }
@@ -702,9 +703,9 @@ ModelFileResult read_gguf(const std::uint8_t* bytes, std::size_t size, const std
   }
   const std::uint64_t whole = file_size == 0 ? size : file_size;
   if (data_end > whole) {
-    result.warnings.push_back(
-        "the file (" + with_thousands(whole) + " bytes) is shorter than its tensor table says (" +
-        with_thousands(data_end) + " bytes): a truncated download?");
+    result.warnings.push_back("the file (" + with_thousands(whole) +
+                              " bytes) is shorter than its tensor table says (" +
+                              with_thousands(data_end) + " bytes): a truncated download?");
   }
 
   // Split files: metadata split.no (0-based), split.count, split.tensors.count (llama.cpp
