@@ -44,4 +44,15 @@
     return call('sizerDecodeShareLink', [String(fragment === undefined ? '' : fragment)]);
   };
   Module['importHfConfig'] = function (config) { return call('sizerImportHfConfig', [text(config)]); };
+  // `bytes` may be just the start of the file; `fileSize` is the whole file's size, so the reader
+  // can tell a truncated file from a slice that needs more bytes (status 'needs-more-bytes').
+  Module['importModelFile'] = function (bytes, fileName, fileSize) {
+    const data = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes;
+    if (!(data instanceof Uint8Array)) throw new Error('bytes: must be a Uint8Array or ArrayBuffer');
+    return call('sizerImportModelFile',
+                [data, String(fileName || ''), Number(fileSize || data.length)]);
+  };
+  Module['parseLog'] = function (text) {
+    return call('sizerParseLog', [String(text === undefined ? '' : text)]);
+  };
 })();

@@ -299,6 +299,29 @@ export interface Assumption {
 
 export interface EstimateOptions { explain?: boolean }
 
+/** What importModelFile() read from a file's header (docs/FILES.md). */
+export interface ModelFile {
+  status: 'ok' | 'needs-more-bytes';  // needs-more-bytes: call again with bytesNeeded bytes
+  kind: string;  // gguf, safetensors, safetensors-index, config-json
+  bytesNeeded: number;
+  warnings: string[];
+  message?: string;  // with needs-more-bytes
+  model?: Arch;
+  modelComplete?: boolean;  // false: some shapes are missing (give config.json too)
+  weights?: FormatId;
+  exact?: {
+    known: boolean; complete: boolean; parameters: number; weightsBytes: number;
+    tensorCount: number; bytesByType: Record<string, number>;
+    parametersByType: Record<string, number>;
+  };
+  split?: { index: number; count: number };
+}
+
+/** One measured figure a log line gave, with where it was found. */
+export interface LogFigure { key: string; value: number; unit: string; label: string; line: number; text: string }
+
+export interface EngineLog { engine: string; figures: LogFigure[]; warnings: string[] }
+
 export interface Sizer {
   listGpus(): Array<Required<Omit<Gpu, 'base'>>>;
   listModels(): Array<Required<Omit<Arch, 'base'>> & { params: { total: number; active: number } }>;
@@ -327,6 +350,10 @@ export interface Sizer {
   decodeShareLink(fragment: string): { ok: boolean; request: Request; ui: Record<string, string>; errors: string[] };
   /** A Hugging Face config.json (object or text) as an arch object for {model: {arch}}. */
   importHfConfig(config: object | string): { arch: Arch; warnings: string[] };
+  /** A .gguf / .safetensors header (the start of the file is enough) or an index / config.json. */
+  importModelFile(bytes: Uint8Array | ArrayBuffer, fileName: string, fileSize?: number): ModelFile;
+  /** The measured figures of a vLLM / SGLang / llama.cpp log or a llama-bench table. */
+  parseLog(text: string): EngineLog;
 }
 
 declare function createSizer(overrides?: object): Promise<Sizer>;

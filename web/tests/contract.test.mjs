@@ -165,3 +165,36 @@ test('absurd assumptions are errors naming the field, not faster results', () =>
   assert.throws(() => sizer.estimate({ assumptions: { decodeBandwidthEfficiency: 5 } }),
                 /must be above 0 and at most 1/);
 });
+
+test('a safetensors header read from its first bytes gives exact parameters and bytes', () => {
+  const header = JSON.stringify({
+    'model.embed_tokens.weight': { dtype: 'BF16', shape: [1000, 64], data_offsets: [0, 128000] },
+    'lm_head.weight': { dtype: 'BF16', shape: [1000, 64], data_offsets: [128000, 256000] },
+  });
+  const bytes = new Uint8Array(8 + header.length);
+  new DataView(bytes.buffer).setBigUint64(0, BigInt(header.length), true);
+  bytes.set(new TextEncoder().encode(header), 8);
+  const r = sizer.importModelFile(bytes, 'model.safetensors', bytes.length + 256000);
+  assert.equal(r.status, 'ok');
+  assert.equal(r.kind, 'safetensors');
+  assert.equal(r.exact.parameters, 128000);
+  assert.equal(r.exact.weightsBytes, 256000);
+  sameKeys(r, 'ModelFile');
+  // Only the first 100 bytes: the reader asks for the rest of the header.
+  const part = sizer.importModelFile(bytes.slice(0, 100), 'model.safetensors', bytes.length + 256000);
+  assert.equal(part.status, 'needs-more-bytes');
+  assert.ok(part.bytesNeeded >= 8 + header.length);
+  assert.throws(() => sizer.importModelFile('x', 'a.gguf'), /bytes: must be a Uint8Array/);
+});
+
+test('a pasted vLLM log gives its KV cache size with the line it came from', () => {
+  const log = 'INFO 05-01 gpu_model_runner.py:1234] Model loading took 14.99 GiB\n' +
+              'INFO 05-01 kv_cache_utils.py:716] GPU KV cache size: 452,512 tokens\n';
+  const r = sizer.parseLog(log);
+  sameKeys(r, 'EngineLog');
+  const kv = r.figures.find((f) => /kv/i.test(f.key));
+  assert.ok(kv, JSON.stringify(r.figures));
+  assert.equal(kv.value, 452512);
+  assert.equal(kv.line, 2);
+  sameKeys(kv, 'LogFigure');
+});
