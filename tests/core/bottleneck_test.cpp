@@ -10,7 +10,7 @@ using namespace sizer_test;
 TEST_CASE("running 7B at FP16 on an 8 GB card is blocked by capacity", "[bottleneck]") {
   const Estimate e = estimate(inference("llama-2-7b", "fp16", "rtx-3060-12gb"), {true});
   CHECK(e.bottleneck == Bottleneck::memory_capacity);
-  CHECK(enum_id(e.bottleneck) == "memory-capacity");
+  CHECK(std::string(enum_id(e.bottleneck)) == "memory-capacity");
   CHECK(e.bottleneck_sentence.find("weights alone") != std::string::npos);
 }
 
@@ -29,7 +29,7 @@ TEST_CASE("high-concurrency serving of 7B stays bandwidth-bound below the ridge 
   const Estimate e = estimate(s);
   CHECK(e.bottleneck == Bottleneck::memory_bandwidth);
   CHECK(e.ridge_point_flops_per_byte == Approx(312e12 / 2039e9).epsilon(0.01));
-  CHECK(enum_id(e.bottleneck) == "memory-bandwidth");
+  CHECK(std::string(enum_id(e.bottleneck)) == "memory-bandwidth");
 }
 
 TEST_CASE("very large batches of a small model turn decode compute-bound", "[bottleneck]") {
@@ -50,5 +50,5 @@ TEST_CASE("training across nodes over PCIe cards is blocked by the interconnect"
   const Estimate e = estimate(s);
   REQUIRE(e.memory.fits);
   CHECK(e.bottleneck == Bottleneck::communication);
-  CHECK(enum_id(e.bottleneck) == "communication");
+  CHECK(std::string(enum_id(e.bottleneck)) == "communication");
 }
