@@ -311,6 +311,15 @@ RequestResult scenario_from_request_json(const std::string& request_json_text) {
   }
   // A method implies its weights when the request does not name them (QLoRA: NF4 with double
   // quantization, as QLoRA's paper and PEFT recipes use).
+  const json* training_json = r.has("training") ? r.get("training") : nullptr;
+  if (s.mode == Mode::training && !(training_json && training_json->contains("recompute")) &&
+      s.training.recompute != implied_recompute(s.training.method)) {
+    s.training.recompute = implied_recompute(s.training.method);
+    res.warnings.push_back("training.recompute: not given; " +
+                           std::string(enum_entry(s.training.method).label) +
+                           " recipes turn on gradient checkpointing, so " +
+                           enum_id(s.training.recompute) + " recompute");
+  }
   if (s.mode == Mode::training && !r.has("weights")) {
     const std::string implied = implied_weights_format(s.training.method);
     if (!implied.empty() && implied != s.weights_format) {

@@ -14,6 +14,7 @@
 #include "sizer/layouts.hpp"
 #include "sizer/memory.hpp"
 #include "sizer/params.hpp"
+#include "sizer/training_defaults.hpp"
 #include "sizer/training_math.hpp"
 
 namespace sizer {
@@ -273,11 +274,46 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
   return rows;
 }
 
+bool best_fitting_layout(const Scenario& input, int gpus, Layout& out) {
+  Prepared p = prepare(input);
+  apply_layout(p.s, Layout{});
+  if (!validate(p.s).empty()) return false;
+  Estimate scratch;
+  bool found = false;
+  Candidate best;
+  for (const Layout& l : layouts_for(p.s, gpus)) {
+    if (p.s.mode == Mode::inference && l.data != 1) continue;
+    Candidate c;
+    if (!evaluate_layout(p.s, p.params, l, scratch, c)) continue;
+    if (!found || gpu_seconds_per_million(c) < gpu_seconds_per_million(best)) {
+      best = c;
+      found = true;
+    }
+  }
+  if (found) out = best.layout;
+  return found;
+}
+
+namespace {
+
+std::string split_label(const Layout& l) {
+  std::string s = "Split over the " + fmt_num(l.gpus) + " cards: tensor parallel " +
+                  fmt_num(l.tensor);
+  if (l.pipeline > 1) s += " x pipeline " + fmt_num(l.pipeline);
+  if (l.data > 1) s += " x " + fmt_num(l.data) + " data-parallel replicas";
+  return s;
+}
+
+}  // namespace
+
 std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_suggestions) {
   Prepared p = prepare(input);
   if (fits(p.s, p.params)) return {};
-  std::vector<Suggestion> out;
-  auto add = [&](const std::string& id, const std::string& label, const Scenario& changed) {
+  // Ordered groups: 0 = the split of the cards already chosen, 1 = same hardware and method,
+  // 2 = more cards or another method.
+  std::vector<std::pair<int, Suggestion>> out;
+  auto add = [&](int group, const std::string& id, const std::string& label,
+                 const Scenario& changed, bool changes_method = false) {
     Prepared q = prepare(changed);
     const MemoryBreakdown mb = memory_breakdown(q.s, q.params);
     if (!mb.fits || !validate(q.s).empty()) return;
@@ -285,17 +321,55 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
     sg.id = id;
     sg.label = label;
     sg.scenario = changed;
+    sg.changes_method = changes_method;
     sg.per_gpu_bytes = mb.per_gpu_bytes;
     sg.usd_per_hour = usd_per_hour(q.s.hardware.gpu, total_gpus(q.s));
-    out.push_back(sg);
+    out.emplace_back(group, sg);
   };
   const bool inference = p.s.mode == Mode::inference;
-  if (inference || p.s.training.method != TrainingMethod::full) {
+  const TrainingWorkload& t = p.s.training;
+  const int cards = total_gpus(p.s);
+  if (cards > 1) {
+    Layout l;
+    if (best_fitting_layout(input, cards, l) &&
+        (l.tensor != p.s.parallel.tensor || l.pipeline != p.s.parallel.pipeline)) {
+      Scenario c = input;
+      apply_layout(c, l);
+      add(0, "split", split_label(l), c);
+    }
+  }
+  if (inference) {
     const std::string f = cheapest_format_that_fits(input);
     if (!f.empty() && f != p.s.weights_format) {
       Scenario c = input;
       c.weights_format = f;
-      add("quantize", "Quantize weights to " + find_format(f)->name, c);
+      add(1, "quantize", "Quantize weights to " + find_format(f)->name, c);
+    }
+  } else {
+    if (t.recompute != Recompute::full) {
+      Scenario c = input;
+      c.training.recompute = Recompute::full;
+      add(1, "recompute",
+          "Turn on gradient checkpointing (full recompute): keep only each layer's input, "
+          "~33% more compute",
+          c);
+    }
+    if (p.s.parallel.data > 1) {
+      for (int stage = t.zero_stage + 1; stage <= 3; ++stage) {
+        Scenario c = input;
+        c.training.zero_stage = stage;
+        Prepared q = prepare(c);
+        if (!fits(q.s, q.params)) continue;
+        add(1, "zero",
+            "Shard " +
+                std::string(stage == 1   ? "optimizer states"
+                            : stage == 2 ? "optimizer states and gradients"
+                                         : "optimizer states, gradients and weights") +
+                " over the " + fmt_num(p.s.parallel.data) + " data-parallel GPUs (ZeRO-" +
+                fmt_num(stage) + (stage == 3 ? " / FSDP" : "") + ")",
+            c);
+        break;
+      }
     }
   }
   {
@@ -303,15 +377,15 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
     Scenario c = input;
     if (inference && ctx > c.inference.output_tokens + 1) {
       c.inference.prompt_tokens = ctx - c.inference.output_tokens;
-      add("shorter-context", "Cut the context to " + fmt_num(ctx) + " tokens", c);
+      add(1, "shorter-context", "Cut the context to " + fmt_num(ctx) + " tokens", c);
     } else if (!inference && ctx > 0) {
       c.training.seq_len = ctx;
-      add("shorter-context", "Train on sequences of " + fmt_num(ctx) + " tokens", c);
+      add(1, "shorter-context", "Train on sequences of " + fmt_num(ctx) + " tokens", c);
     }
   }
   {
     const int b = largest_batch_fitting(p.s, p.params);
-    const int current = inference ? p.s.inference.batch : p.s.training.micro_batch;
+    const int current = inference ? p.s.inference.batch : t.micro_batch;
     if (b > 0 && b < current) {
       Scenario c = input;
       if (inference) {
@@ -319,12 +393,14 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
       } else {
         c.training.micro_batch = b;
         c.training.grad_accumulation = static_cast<int>(std::min<long long>(
-            1 << 20, std::max<long long>(
-                         1, static_cast<long long>(c.training.grad_accumulation) * current / b)));
+            1 << 20,
+            std::max<long long>(1, static_cast<long long>(t.grad_accumulation) * current / b)));
       }
-      add("smaller-batch",
+      add(1, "smaller-batch",
           inference ? "Serve " + fmt_num(b) + " sequences at once"
-                    : "Micro-batch " + fmt_num(b) + " with more accumulation",
+                    : "Micro-batch " + fmt_num(b) + " with " +
+                          fmt_num(c.training.grad_accumulation) +
+                          " accumulation steps (same tokens per step)",
           c);
     }
   }
@@ -332,22 +408,34 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
     Scenario probe = p.s;
     const int n = fewest_gpus_fitting(probe, p.params, 64);
     Layout l;
-    if (n > total_gpus(p.s) && default_layout(p.s, n, l)) {
+    if (n > cards && (best_fitting_layout(input, n, l) || default_layout(p.s, n, l))) {
       Scenario c = input;
       apply_layout(c, l);
-      add("more-gpus", "Use " + fmt_num(n) + " x " + p.s.hardware.gpu.name, c);
+      add(2, "more-gpus", "Use " + fmt_num(n) + " x " + p.s.hardware.gpu.name + " (" +
+                              split_label(l).substr(std::string("Split over the ").size()) + ")",
+          c);
     }
   }
-  if (!inference && p.s.training.method != TrainingMethod::qlora && find_format("bnb-nf4-dq")) {
+  if (!inference && t.method == TrainingMethod::full) {
     Scenario c = input;
-    c.training.method = TrainingMethod::qlora;
-    c.weights_format = "bnb-nf4-dq";
-    add("qlora", "Switch to QLoRA (NF4 base, LoRA rank " + fmt_num(c.training.lora_rank) + ")", c);
+    choose_training_method(c, TrainingMethod::lora);
+    add(2, "lora",
+        "Fine-tune with LoRA (rank " + fmt_num(t.lora_rank) +
+            ") instead of training every weight: changes the method",
+        c, true);
   }
-  if (!inference && !p.s.training.offload_optimizer) {
+  if (!inference && t.method != TrainingMethod::qlora) {
+    Scenario c = input;
+    choose_training_method(c, TrainingMethod::qlora);
+    add(2, "qlora",
+        "Fine-tune with QLoRA (NF4 base, LoRA rank " + fmt_num(t.lora_rank) +
+            "): changes the method",
+        c, true);
+  }
+  if (!inference && !t.offload_optimizer) {
     Scenario c = input;
     c.training.offload_optimizer = true;
-    add("offload", "Offload optimizer states to CPU RAM (ZeRO-Offload)", c);
+    add(2, "offload", "Offload optimizer states to CPU RAM (ZeRO-Offload)", c);
   }
   if (inference) {
     const int layers = p.s.model.num_layers;
@@ -363,17 +451,22 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
     q.s.inference.gpu_layers = keep;
     if (keep >= 1 && fits(q.s, q.params)) {
       c.inference.gpu_layers = keep;
-      add("offload",
+      add(2, "layer-offload",
           "Keep " + fmt_num(keep) + " of " + fmt_num(layers) +
               " layers on the GPU, the rest in host RAM (llama.cpp -ngl)",
           c);
     }
   }
-  std::stable_sort(out.begin(), out.end(), [](const Suggestion& a, const Suggestion& b) {
-    return a.usd_per_hour < b.usd_per_hour;
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+    if (a.first != b.first) return a.first < b.first;
+    return a.second.usd_per_hour < b.second.usd_per_hour;
   });
-  if (int(out.size()) > max_suggestions) out.resize(std::size_t(std::max(0, max_suggestions)));
-  return out;
+  std::vector<Suggestion> result;
+  for (auto& [group, sg] : out) {
+    if (int(result.size()) >= max_suggestions) break;
+    result.push_back(std::move(sg));
+  }
+  return result;
 }
 
 }  // namespace sizer

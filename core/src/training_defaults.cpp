@@ -11,4 +11,20 @@ std::string implied_weights_format(TrainingMethod method) {
   return method == TrainingMethod::qlora ? "bnb-nf4-dq" : "";
 }
 
+Recompute implied_recompute(TrainingMethod method) {
+  return method == TrainingMethod::full ? Recompute::none : Recompute::full;
+}
+
+void choose_training_method(Scenario& s, TrainingMethod method) {
+  s.training.method = method;
+  const std::string base = implied_weights_format(method);
+  if (!base.empty() && (s.weights_format == "fp16" || s.weights_format == "bf16")) {
+    s.weights_format = base;
+  }
+  if (method == TrainingMethod::qlora && s.weights_format.rfind("bnb-", 0) != 0) {
+    s.weights_format = base;  // QLoRA trains on a bitsandbytes 4-bit base, nothing else
+  }
+  s.training.recompute = implied_recompute(method);
+}
+
 }  // namespace sizer

@@ -6,12 +6,17 @@
 #include <vector>
 
 #include "sizer/estimate.hpp"
+#include "sizer/layouts.hpp"
 
 namespace sizer {
 
 int largest_batch_that_fits(const Scenario& s);      // 0 = not even batch 1
 int largest_context_that_fits(const Scenario& s);    // prompt+output tokens at s's batch; 0 = none
 int fewest_gpus_that_fit(const Scenario& s, int max_gpus = 64);  // 0 = none up to max_gpus
+
+// Of the splits of `gpus` cards that fit, the one with the lowest cost per token (GPU-seconds per
+// million tokens); false when none fits. A new multi-card choice starts from it.
+bool best_fitting_layout(const Scenario& s, int gpus, Layout& out);
 std::string cheapest_format_that_fits(const Scenario& s);        // "" = none
 
 struct FitRow {
@@ -35,14 +40,20 @@ struct FitRow {
 std::vector<FitRow> fit_table(const Scenario& s, int max_gpus = 64);
 
 struct Suggestion {
-  std::string id;     // "quantize", "shorter-context", "more-gpus", "qlora", "offload", ...
-  std::string label;  // e.g. "Quantize weights to GPTQ 4-bit (g128)"
+  // "split", "recompute", "zero", "quantize", "shorter-context", "smaller-batch", "more-gpus",
+  // "lora", "qlora", "offload", "layer-offload"
+  std::string id;
+  std::string label;  // says exactly what changes, e.g. "Split over the 8 cards: tensor parallel 8"
   Scenario scenario;  // the changed inputs, ready to apply
+  bool changes_method = false;  // LoRA / QLoRA instead of the chosen training method
   double per_gpu_bytes = 0;
   double usd_per_hour = 0;
 };
 
-// The cheapest few changes that make a non-fitting scenario fit (empty if it fits).
+// The few changes that make a non-fitting scenario fit (empty if it fits): first a split over the
+// cards already chosen, then those that keep the hardware (gradient checkpointing, ZeRO, a
+// shorter context or smaller batch, quantizing for inference), then the rest by $/hour. Training
+// is never offered an inference-only format; a change of training method is marked.
 std::vector<Suggestion> suggestions_to_fit(const Scenario& s, int max_suggestions = 3);
 
 }  // namespace sizer
