@@ -135,8 +135,7 @@ std::string calibrate(const std::string& request_json, const std::string& measur
     sizer::Measurement m = sizer::Measurement::peak_memory_bytes;
     if (!sizer::parse_enum(measurement, m)) {
       throw std::invalid_argument("measurement: unknown value '" + measurement.substr(0, 40) +
-                                  "'; accepted: " +
-                                  sizer::enum_accepted_ids<sizer::Measurement>());
+                                  "'; accepted: " + sizer::enum_accepted_ids<sizer::Measurement>());
     }
     const sizer::Scenario s = parse_or_throw(request_json).scenario;
     return sizer::calibration_to_json(sizer::calibrate(s, m, measured));
@@ -191,10 +190,18 @@ std::string import_hf_config(const std::string& config_json) {
   });
 }
 
-std::string list_gpus() { return guarded([] { return sizer::gpu_catalog_json(); }); }
-std::string list_models() { return guarded([] { return sizer::model_catalog_json(); }); }
-std::string list_formats() { return guarded([] { return sizer::format_catalog_json(); }); }
-std::string list_hosts() { return guarded([] { return sizer::host_catalog_json(); }); }
+std::string list_gpus() {
+  return guarded([] { return sizer::gpu_catalog_json(); });
+}
+std::string list_models() {
+  return guarded([] { return sizer::model_catalog_json(); });
+}
+std::string list_formats() {
+  return guarded([] { return sizer::format_catalog_json(); });
+}
+std::string list_hosts() {
+  return guarded([] { return sizer::host_catalog_json(); });
+}
 
 }  // namespace
 

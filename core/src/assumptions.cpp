@@ -29,8 +29,8 @@ Field real(const char* key, const char* label, const char* unit, const char* sou
            double Assumptions::*m, double value, double lo, double hi) {
   return {{key, label, unit, source, lo, hi, false, false}, m, nullptr, value};
 }
-Field whole(const char* key, const char* label, const char* source, int Assumptions::*m,
-            int value, double lo, double hi) {
+Field whole(const char* key, const char* label, const char* source, int Assumptions::*m, int value,
+            double lo, double hi) {
   return {{key, label, "tokens", source, lo, hi, false, true}, nullptr, m, double(value)};
 }
 
@@ -187,7 +187,8 @@ Assumptions default_assumptions(Engine engine) {
   // Built once per profile: normalize() asks on every estimate.
   static const std::vector<Assumptions> profiles = [] {
     std::vector<Assumptions> out;
-    for (const EnumEntry<Engine>& e : enum_entries<Engine>()) out.push_back(build_defaults(e.value));
+    for (const EnumEntry<Engine>& e : enum_entries<Engine>())
+      out.push_back(build_defaults(e.value));
     return out;
   }();
   return profiles[static_cast<std::size_t>(enum_index(engine))];
@@ -219,8 +220,8 @@ std::string assumption_range_problem(const std::string& key, double value) {
     if (!s.empty() && s.back() == '.') s.pop_back();
     return s;
   };
-  const std::string range = (i.min_exclusive ? "above " : "at least ") + text(i.min) +
-                            " and at most " + text(i.max);
+  const std::string range =
+      (i.min_exclusive ? "above " : "at least ") + text(i.min) + " and at most " + text(i.max);
   if (!std::isfinite(value)) return "must be a finite number " + range;
   if (value > i.max || value < i.min || (i.min_exclusive && value <= i.min)) {
     return "must be " + range;

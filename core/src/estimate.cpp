@@ -62,10 +62,11 @@ void add_warnings(const Scenario& s, Estimate& e) {
          "parallelism adds memory, not single-stream decode speed"});
   }
   if (!e.cost.price_known) {
-    e.warning_details.push_back({"no-cloud-price",
-                                 {card.name},
-                                 "cost: no cloud price for " + card.name +
-                                     "; cost figures are left out (set a price with a custom GPU)"});
+    e.warning_details.push_back(
+        {"no-cloud-price",
+         {card.name},
+         "cost: no cloud price for " + card.name +
+             "; cost figures are left out (set a price with a custom GPU)"});
   }
   if (!e.memory.fits) {
     const bool on_gpu = e.memory.per_gpu_bytes > e.memory.capacity_bytes;

@@ -3,9 +3,9 @@
 // the request reader and the share-link decoder; nothing here throws on bad input.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
-#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -55,8 +55,8 @@ class Reader {
     if (!v) return true;
     const double d = v->is_number() ? v->get<double>() : NAN;
     if (!std::isfinite(d) || d < lo || d > hi) {
-      return fail(key, "must be a number from " + format_number(lo) + " to " +
-                           format_number(hi) + " (got " + show(*v) + ")");
+      return fail(key, "must be a number from " + format_number(lo) + " to " + format_number(hi) +
+                           " (got " + show(*v) + ")");
     }
     out = d;
     return true;
@@ -115,8 +115,7 @@ class Reader {
 
   void warn_unknown() {
     for (auto it = obj_.begin(); it != obj_.end(); ++it) {
-      const bool seen =
-          std::find(seen_.begin(), seen_.end(), &it.key()) != seen_.end();
+      const bool seen = std::find(seen_.begin(), seen_.end(), &it.key()) != seen_.end();
       if (!seen) warnings_.push_back(path(it.key()) + ": unknown field, ignored");
     }
   }
@@ -128,7 +127,6 @@ class Reader {
   std::vector<std::string>& warnings_;
   std::vector<const std::string*> seen_;  // keys of obj_ that a reader asked for
 };
-
 
 // Every field of a record's table (record_fields.hpp) that the object holds.
 template <class T>

@@ -16,8 +16,8 @@ void append_number(std::string& out, double v) {
     long long n = static_cast<long long>(v);
     char* p = buf + sizeof buf;
     const bool negative = n < 0;
-    unsigned long long u = negative ? 0ull - static_cast<unsigned long long>(n)
-                                    : static_cast<unsigned long long>(n);
+    unsigned long long u =
+        negative ? 0ull - static_cast<unsigned long long>(n) : static_cast<unsigned long long>(n);
     do {
       *--p = static_cast<char>('0' + u % 10);
       u /= 10;

@@ -14,25 +14,31 @@ constexpr double kMaxTokens = 1 << 27;
 
 template <class T>
 RecordField<T> text(const char* key, const char* column, std::string T::*m, const char* doc) {
-  return {key, column, FieldType::text, m, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
-          0, 0, "", doc};
+  return {key,     column,  FieldType::text, m, nullptr, nullptr, nullptr,
+          nullptr, nullptr, nullptr,         0, 0,       "",      doc};
 }
 template <class T>
 RecordField<T> whole(const char* key, const char* column, int T::*m, double min, double max,
                      const char* unit, const char* doc) {
-  return {key, column, FieldType::integer, nullptr, m, nullptr, nullptr, nullptr, nullptr, nullptr,
-          min, max, unit, doc};
+  return {key,     column,  FieldType::integer,
+          nullptr, m,       nullptr,
+          nullptr, nullptr, nullptr,
+          nullptr, min,     max,
+          unit,    doc};
 }
 template <class T>
-RecordField<T> real(const char* key, const char* column, double T::*m, double max,
-                    const char* unit, const char* doc) {
-  return {key, column, FieldType::number, nullptr, nullptr, m, nullptr, nullptr, nullptr, nullptr,
-          0, max, unit, doc};
+RecordField<T> real(const char* key, const char* column, double T::*m, double max, const char* unit,
+                    const char* doc) {
+  return {key,     column,  FieldType::number, nullptr, nullptr, m,    nullptr,
+          nullptr, nullptr, nullptr,           0,       max,     unit, doc};
 }
 template <class T>
 RecordField<T> flag(const char* key, const char* column, bool T::*m, const char* doc) {
-  return {key, column, FieldType::boolean, nullptr, nullptr, nullptr, m, nullptr, nullptr, nullptr,
-          0, 0, "", doc};
+  return {key,     column,  FieldType::boolean,
+          nullptr, nullptr, nullptr,
+          m,       nullptr, nullptr,
+          nullptr, 0,       0,
+          "",      doc};
 }
 template <class T, class E, E T::*M>
 const char* get_choice(const T& t) {
@@ -44,8 +50,20 @@ bool set_choice(T& t, std::string_view id) {
 }
 template <class T, class E, E T::*M>
 RecordField<T> choice(const char* key, const char* column, const char* doc) {
-  return {key, column, FieldType::choice, nullptr, nullptr, nullptr, nullptr,
-          &get_choice<T, E, M>, &set_choice<T, E, M>, &enum_accepted_ids<E>, 0, 0, "", doc};
+  return {key,
+          column,
+          FieldType::choice,
+          nullptr,
+          nullptr,
+          nullptr,
+          nullptr,
+          &get_choice<T, E, M>,
+          &set_choice<T, E, M>,
+          &enum_accepted_ids<E>,
+          0,
+          0,
+          "",
+          doc};
 }
 
 }  // namespace
@@ -145,8 +163,8 @@ const std::vector<RecordField<ModelArch>>& record_fields<ModelArch>() {
                "local attention window; 0 = every layer global"),
       whole<M>("localGlobalPeriod", "local_global_period", &M::local_global_period, 0, kMaxCount,
                "", "layers per local/global period"),
-      whole<M>("globalLayersPerPeriod", "global_layers_per_period", &M::global_layers_per_period,
-               0, kMaxCount, "", "global layers in each period"),
+      whole<M>("globalLayersPerPeriod", "global_layers_per_period", &M::global_layers_per_period, 0,
+               kMaxCount, "", "global layers in each period"),
       whole<M>("numExperts", "num_experts", &M::num_experts, 0, kMaxCount, "",
                "routed experts; 0 = dense"),
       whole<M>("expertsPerToken", "experts_per_token", &M::experts_per_token, 0, kMaxCount, "",
@@ -158,8 +176,8 @@ const std::vector<RecordField<ModelArch>>& record_fields<ModelArch>() {
       whole<M>("sharedExpertIntermediateSize", "shared_expert_intermediate_size",
                &M::shared_expert_intermediate_size, 0, kMaxDim * 8, "",
                "shared expert width; 0 = moeIntermediateSize"),
-      whole<M>("firstKDenseLayers", "first_k_dense_layers", &M::first_k_dense_layers, 0,
-               kMaxCount, "", "leading dense layers"),
+      whole<M>("firstKDenseLayers", "first_k_dense_layers", &M::first_k_dense_layers, 0, kMaxCount,
+               "", "leading dense layers"),
       whole<M>("moeLayerPeriod", "moe_layer_period", &M::moe_layer_period, 1, kMaxCount, "",
                "every Nth layer is MoE"),
       choice<M, AttentionKind, &M::attention>("attention", "attention",
@@ -252,8 +270,8 @@ const std::vector<RecordField<InferenceResult>>& record_fields<InferenceResult>(
               "prompt tokens per second"),
       real<R>("decodeTokensPerSecond", nullptr, &R::decode_tokens_per_second, 0, "tokens/s",
               "per sequence"),
-      real<R>("throughputTokensPerSecond", nullptr, &R::throughput_tokens_per_second, 0,
-              "tokens/s", "output tokens over the batch, prefill included"),
+      real<R>("throughputTokensPerSecond", nullptr, &R::throughput_tokens_per_second, 0, "tokens/s",
+              "output tokens over the batch, prefill included"),
       real<R>("decodeStepSeconds", nullptr, &R::decode_step_seconds, 0, "s", "one decode step"),
       real<R>("decodeMemorySeconds", nullptr, &R::decode_memory_seconds, 0, "s",
               "weights + KV reads of one step at the effective bandwidth"),
@@ -339,8 +357,8 @@ const std::vector<RecordField<FitRow>>& record_fields<FitRow>() {
       real<R>("usdPerHour", nullptr, &R::usd_per_hour, 0, "USD/h", "null when unknown"),
       real<R>("usdPerMillionTokens", nullptr, &R::usd_per_million_tokens, 0, "USD",
               "null when unknown"),
-      real<R>("gpuSecondsPerMillionTokens", nullptr, &R::gpu_seconds_per_million_tokens, 0,
-              "GPU-s", "the layout's cost in GPU time, known without a price"),
+      real<R>("gpuSecondsPerMillionTokens", nullptr, &R::gpu_seconds_per_million_tokens, 0, "GPU-s",
+              "the layout's cost in GPU time, known without a price"),
       choice<R, Bottleneck, &R::bottleneck>("bottleneck", nullptr, "what limits the layout"),
   };
   return t;

@@ -17,26 +17,54 @@ using Shape = RequestFieldShape;
 
 R whole(const char* group, const char* key, int& (*ref)(Scenario&), double min, double max,
         const char* unit, const char* doc) {
-  return {group, key, Shape::scalar, FieldType::integer, ref, nullptr, nullptr, nullptr,
-          nullptr, nullptr, nullptr, min, max, unit, doc};
+  return {group,
+          key,
+          Shape::scalar,
+          FieldType::integer,
+          ref,
+          nullptr,
+          nullptr,
+          nullptr,
+          nullptr,
+          nullptr,
+          nullptr,
+          min,
+          max,
+          unit,
+          doc};
 }
 R real(const char* group, const char* key, double& (*ref)(Scenario&), double min, double max,
        const char* unit, const char* doc) {
-  return {group, key, Shape::scalar, FieldType::number, nullptr, ref, nullptr, nullptr,
-          nullptr, nullptr, nullptr, min, max, unit, doc};
+  return {group,   key,     Shape::scalar, FieldType::number, nullptr, ref, nullptr,
+          nullptr, nullptr, nullptr,       nullptr,           min,     max, unit,
+          doc};
 }
 R flag(const char* group, const char* key, bool& (*ref)(Scenario&), const char* doc) {
-  return {group, key, Shape::scalar, FieldType::boolean, nullptr, nullptr, ref, nullptr,
-          nullptr, nullptr, nullptr, 0, 0, "", doc};
+  return {group,
+          key,
+          Shape::scalar,
+          FieldType::boolean,
+          nullptr,
+          nullptr,
+          ref,
+          nullptr,
+          nullptr,
+          nullptr,
+          nullptr,
+          0,
+          0,
+          "",
+          doc};
 }
 R text(const char* group, const char* key, std::string& (*ref)(Scenario&), const char* doc) {
-  return {group, key, Shape::scalar, FieldType::text, nullptr, nullptr, nullptr, ref,
-          nullptr, nullptr, nullptr, 0, 0, "", doc};
+  return {group, key,     Shape::scalar, FieldType::text, nullptr, nullptr, nullptr,
+          ref,   nullptr, nullptr,       nullptr,         0,       0,       "",
+          doc};
 }
-R special(const char* group, const char* key, Shape shape, FieldType type, double min,
-          double max, const char* unit, const char* doc) {
-  return {group, key, shape, type, nullptr, nullptr, nullptr, nullptr,
-          nullptr, nullptr, nullptr, min, max, unit, doc};
+R special(const char* group, const char* key, Shape shape, FieldType type, double min, double max,
+          const char* unit, const char* doc) {
+  return {group,   key,     shape,   type, nullptr, nullptr, nullptr, nullptr,
+          nullptr, nullptr, nullptr, min,  max,     unit,    doc};
 }
 template <class E, E& (*Ref)(Scenario&)>
 R choice(const char* group, const char* key, const char* doc) {
@@ -75,70 +103,90 @@ const std::vector<RequestField>& request_fields() {
               "catalog id or a GPU object (fields of listGpus())"),
       special("", "weights", Shape::special_text, FieldType::text, 0, 0, "",
               "weight format id (listFormats())"),
-      special("", "kvCache", Shape::special_text, FieldType::text, 0, 0, "",
-              "KV cache format id"),
+      special("", "kvCache", Shape::special_text, FieldType::text, 0, 0, "", "KV cache format id"),
       special("", "gpuCount", Shape::special_number, FieldType::integer, 1, kMaxCount, "GPUs",
               "cards in total"),
       special("", "nodes", Shape::special_number, FieldType::integer, 1, kMaxCount, "nodes",
               "machines the cards are spread over (gpuCount must be a multiple)"),
-      whole("", "tensorParallel", [](Scenario& s) -> int& { return s.parallel.tensor; }, 1,
-            kMaxCount, "", "tensor-parallel degree"),
-      whole("", "pipelineParallel", [](Scenario& s) -> int& { return s.parallel.pipeline; }, 1,
-            kMaxCount, "", "pipeline stages"),
-      whole("", "dataParallel", [](Scenario& s) -> int& { return s.parallel.data; }, 0,
-            kMaxCount, "", "replicas; 0 = gpuCount / (tensor x pipeline)"),
-      flag("", "sequenceParallel", [](Scenario& s) -> bool& { return s.parallel.sequence; },
-           "Megatron sequence parallel (splits activations by the tensor degree)"),
-      whole("", "batch", [](Scenario& s) -> int& { return s.inference.batch; }, 1, kMaxBatch,
-            "sequences", "concurrent sequences"),
-      whole("", "promptTokens", [](Scenario& s) -> int& { return s.inference.prompt_tokens; },
-            0, kMaxTokens, "tokens", "prompt length"),
-      whole("", "outputTokens", [](Scenario& s) -> int& { return s.inference.output_tokens; },
-            0, kMaxTokens, "tokens", "generated tokens"),
-      whole("", "gpuLayers", [](Scenario& s) -> int& { return s.inference.gpu_layers; }, -1,
-            kMaxCount, "layers", "layers on the GPU (llama.cpp -ngl); -1 = all"),
-      flag("", "kvInHostMemory",
-           [](Scenario& s) -> bool& { return s.inference.kv_cache_in_host_memory; },
-           "KV cache in host RAM"),
-      real("", "interNodeGBs",
-           [](Scenario& s) -> double& { return s.hardware.inter_node_gb_per_s; }, 0, 1e6, "GB/s",
-           "per GPU between nodes, one direction (InfiniBand NDR: 50)"),
-      text("host", "id", [](Scenario& s) -> std::string& { return s.hardware.host.id; },
-           "host profile id (listHosts())"),
+      whole(
+          "", "tensorParallel", [](Scenario& s) -> int& { return s.parallel.tensor; }, 1, kMaxCount,
+          "", "tensor-parallel degree"),
+      whole(
+          "", "pipelineParallel", [](Scenario& s) -> int& { return s.parallel.pipeline; }, 1,
+          kMaxCount, "", "pipeline stages"),
+      whole(
+          "", "dataParallel", [](Scenario& s) -> int& { return s.parallel.data; }, 0, kMaxCount, "",
+          "replicas; 0 = gpuCount / (tensor x pipeline)"),
+      flag(
+          "", "sequenceParallel", [](Scenario& s) -> bool& { return s.parallel.sequence; },
+          "Megatron sequence parallel (splits activations by the tensor degree)"),
+      whole(
+          "", "batch", [](Scenario& s) -> int& { return s.inference.batch; }, 1, kMaxBatch,
+          "sequences", "concurrent sequences"),
+      whole(
+          "", "promptTokens", [](Scenario& s) -> int& { return s.inference.prompt_tokens; }, 0,
+          kMaxTokens, "tokens", "prompt length"),
+      whole(
+          "", "outputTokens", [](Scenario& s) -> int& { return s.inference.output_tokens; }, 0,
+          kMaxTokens, "tokens", "generated tokens"),
+      whole(
+          "", "gpuLayers", [](Scenario& s) -> int& { return s.inference.gpu_layers; }, -1,
+          kMaxCount, "layers", "layers on the GPU (llama.cpp -ngl); -1 = all"),
+      flag(
+          "", "kvInHostMemory",
+          [](Scenario& s) -> bool& { return s.inference.kv_cache_in_host_memory; },
+          "KV cache in host RAM"),
+      real(
+          "", "interNodeGBs", [](Scenario& s) -> double& { return s.hardware.inter_node_gb_per_s; },
+          0, 1e6, "GB/s", "per GPU between nodes, one direction (InfiniBand NDR: 50)"),
+      text(
+          "host", "id", [](Scenario& s) -> std::string& { return s.hardware.host.id; },
+          "host profile id (listHosts())"),
       special("host", "ramGB", Shape::special_number, FieldType::number, 0, 1e7, "GB",
               "host RAM (decimal GB)"),
-      real("host", "bandwidthGBs",
-           [](Scenario& s) -> double& { return s.hardware.host.bandwidth_gb_per_s; }, 0, 1e6,
-           "GB/s", "host RAM bandwidth"),
+      real(
+          "host", "bandwidthGBs",
+          [](Scenario& s) -> double& { return s.hardware.host.bandwidth_gb_per_s; }, 0, 1e6, "GB/s",
+          "host RAM bandwidth"),
       choice<TrainingMethod, &method_of>("training", "method", "full, lora or qlora"),
       choice<Optimizer, &optimizer_of>("training", "optimizer", "optimizer"),
       choice<Recompute, &recompute_of>("training", "recompute", "activation recomputation"),
-      whole("training", "loraRank", [](Scenario& s) -> int& { return s.training.lora_rank; }, 1,
-            kMaxDim, "", "LoRA rank"),
+      whole(
+          "training", "loraRank", [](Scenario& s) -> int& { return s.training.lora_rank; }, 1,
+          kMaxDim, "", "LoRA rank"),
       special("training", "loraTargets", Shape::special_list, FieldType::text, 0, 0, "",
               "adapted modules: q, k, v, o, gate, up, down"),
-      whole("training", "seqLen", [](Scenario& s) -> int& { return s.training.seq_len; }, 1,
-            kMaxTokens, "tokens", "sequence length"),
-      whole("training", "microBatch", [](Scenario& s) -> int& { return s.training.micro_batch; },
-            1, kMaxBatch, "sequences", "micro-batch per GPU"),
-      whole("training", "gradAccumulation",
-            [](Scenario& s) -> int& { return s.training.grad_accumulation; }, 1, kMaxBatch, "",
-            "micro-batches per optimizer step"),
-      whole("training", "zeroStage", [](Scenario& s) -> int& { return s.training.zero_stage; },
-            0, 3, "", "ZeRO / FSDP stage"),
-      flag("training", "flashAttention",
-           [](Scenario& s) -> bool& { return s.training.flash_attention; },
-           "fused attention (no score matrix kept)"),
-      flag("training", "offload", [](Scenario& s) -> bool& { return s.training.offload_optimizer; },
-           "ZeRO-Offload: optimizer states in CPU RAM"),
-      flag("training", "offloadParams",
-           [](Scenario& s) -> bool& { return s.training.offload_params; },
-           "ZeRO-Infinity parameter offload (stage 3)"),
-      flag("training", "mixedPrecision",
-           [](Scenario& s) -> bool& { return s.training.mixed_precision; },
-           "BF16/FP16 compute with FP32 master weights"),
-      real("training", "tokens", [](Scenario& s) -> double& { return s.training.tokens; }, 1,
-           1e16, "tokens", "tokens to train on"),
+      whole(
+          "training", "seqLen", [](Scenario& s) -> int& { return s.training.seq_len; }, 1,
+          kMaxTokens, "tokens", "sequence length"),
+      whole(
+          "training", "microBatch", [](Scenario& s) -> int& { return s.training.micro_batch; }, 1,
+          kMaxBatch, "sequences", "micro-batch per GPU"),
+      whole(
+          "training", "gradAccumulation",
+          [](Scenario& s) -> int& { return s.training.grad_accumulation; }, 1, kMaxBatch, "",
+          "micro-batches per optimizer step"),
+      whole(
+          "training", "zeroStage", [](Scenario& s) -> int& { return s.training.zero_stage; }, 0, 3,
+          "", "ZeRO / FSDP stage"),
+      flag(
+          "training", "flashAttention",
+          [](Scenario& s) -> bool& { return s.training.flash_attention; },
+          "fused attention (no score matrix kept)"),
+      flag(
+          "training", "offload", [](Scenario& s) -> bool& { return s.training.offload_optimizer; },
+          "ZeRO-Offload: optimizer states in CPU RAM"),
+      flag(
+          "training", "offloadParams",
+          [](Scenario& s) -> bool& { return s.training.offload_params; },
+          "ZeRO-Infinity parameter offload (stage 3)"),
+      flag(
+          "training", "mixedPrecision",
+          [](Scenario& s) -> bool& { return s.training.mixed_precision; },
+          "BF16/FP16 compute with FP32 master weights"),
+      real(
+          "training", "tokens", [](Scenario& s) -> double& { return s.training.tokens; }, 1, 1e16,
+          "tokens", "tokens to train on"),
       special("", "assumptions", Shape::special_object, FieldType::number, 0, 0, "",
               "overrides of the assumptions table (key: value)"),
   };

@@ -325,8 +325,8 @@ RequestResult scenario_from_request_json(const std::string& request_json_text) {
     if (!implied.empty() && implied != s.weights_format) {
       s.weights_format = implied;
       res.warnings.push_back("weights: not given; " +
-                             std::string(enum_entry(s.training.method).label) + " uses " +
-                             implied + " for the frozen base");
+                             std::string(enum_entry(s.training.method).label) + " uses " + implied +
+                             " for the frozen base");
     }
   }
   if (!res.error.empty()) return done();

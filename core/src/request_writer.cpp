@@ -1,8 +1,9 @@
 // scenario_to_request_json(): the request that reproduces a scenario, through the request field
 // table (catalog ids where the model or GPU is a catalog entry, full objects otherwise; only the
 // assumptions the user overrode).
-#include "record_json.hpp"
 #include "request_writer.hpp"
+
+#include "record_json.hpp"
 #include "sizer/params.hpp"
 #include "sizer/request_fields.hpp"
 #include "sizer/request_json.hpp"

@@ -63,10 +63,9 @@ void explain_rules_of_thumb(Estimate& e) {
       r.label = "FP16 memory = params (B) x 2 GB, plus 20% for KV cache and activations";
       r.why_different =
           "The rule assumes 16-bit weights and a fixed 20% margin. This estimate uses " +
-          s.weights_format + " weights and sizes the KV cache for " +
-          fmt_num(s.inference.batch) + " x " +
-          fmt_num(double(s.inference.prompt_tokens) + s.inference.output_tokens) + " tokens (" +
-          fmt_num(kv_share * 100.0) +
+          s.weights_format + " weights and sizes the KV cache for " + fmt_num(s.inference.batch) +
+          " x " + fmt_num(double(s.inference.prompt_tokens) + s.inference.output_tokens) +
+          " tokens (" + fmt_num(kv_share * 100.0) +
           "% of memory); long contexts and many users break the 20% margin.";
     } else if (r.id == "adam-16-bytes") {
       r.label = "Mixed-precision Adam: 16 bytes per parameter before activations";

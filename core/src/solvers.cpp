@@ -297,8 +297,8 @@ bool best_fitting_layout(const Scenario& input, int gpus, Layout& out) {
 namespace {
 
 std::string split_label(const Layout& l) {
-  std::string s = "Split over the " + fmt_num(l.gpus) + " cards: tensor parallel " +
-                  fmt_num(l.tensor);
+  std::string s =
+      "Split over the " + fmt_num(l.gpus) + " cards: tensor parallel " + fmt_num(l.tensor);
   if (l.pipeline > 1) s += " x pipeline " + fmt_num(l.pipeline);
   if (l.data > 1) s += " x " + fmt_num(l.data) + " data-parallel replicas";
   return s;
@@ -397,10 +397,10 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
             std::max<long long>(1, static_cast<long long>(t.grad_accumulation) * current / b)));
       }
       add(1, "smaller-batch",
-          inference ? "Serve " + fmt_num(b) + " sequences at once"
-                    : "Micro-batch " + fmt_num(b) + " with " +
-                          fmt_num(c.training.grad_accumulation) +
-                          " accumulation steps (same tokens per step)",
+          inference
+              ? "Serve " + fmt_num(b) + " sequences at once"
+              : "Micro-batch " + fmt_num(b) + " with " + fmt_num(c.training.grad_accumulation) +
+                    " accumulation steps (same tokens per step)",
           c);
     }
   }
@@ -411,8 +411,9 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
     if (n > cards && (best_fitting_layout(input, n, l) || default_layout(p.s, n, l))) {
       Scenario c = input;
       apply_layout(c, l);
-      add(2, "more-gpus", "Use " + fmt_num(n) + " x " + p.s.hardware.gpu.name + " (" +
-                              split_label(l).substr(std::string("Split over the ").size()) + ")",
+      add(2, "more-gpus",
+          "Use " + fmt_num(n) + " x " + p.s.hardware.gpu.name + " (" +
+              split_label(l).substr(std::string("Split over the ").size()) + ")",
           c);
     }
   }

@@ -33,8 +33,7 @@ const std::vector<SweepField>& sweep_table() {
            s.hardware.nodes = 1;
          }
        }},
-      {"training.microBatch", 1, 1 << 20,
-       [](Scenario& s, int v) { s.training.micro_batch = v; }},
+      {"training.microBatch", 1, 1 << 20, [](Scenario& s, int v) { s.training.micro_batch = v; }},
       {"training.seqLen", 1, 1 << 27, [](Scenario& s, int v) { s.training.seq_len = v; }},
   };
   return t;
@@ -69,8 +68,8 @@ Sweep sweep(const Scenario& input, const std::string& field, const std::vector<d
   }
   for (double v : values) {
     if (!std::isfinite(v) || v != std::floor(v) || v < f->min || v > f->max) {
-      out.error = "values: " + field + " must be whole numbers from " + fmt_num(f->min) +
-                  " to " + fmt_num(f->max);
+      out.error = "values: " + field + " must be whole numbers from " + fmt_num(f->min) + " to " +
+                  fmt_num(f->max);
       return out;
     }
   }

@@ -1,9 +1,10 @@
 // Valid splits of a model over n cards (core/src/layouts.cpp): the rules the pickers, the fit
 // table and JavaScript share.
+#include "sizer/layouts.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "engine_test_util.hpp"
-#include "sizer/layouts.hpp"
 
 using namespace sizer;
 using namespace sizer_test;
@@ -20,8 +21,7 @@ ModelArch heads(int h, int kv) {
 
 }  // namespace
 
-TEST_CASE("tensor parallel offers only degrees dividing the heads inside one node",
-          "[layouts]") {
+TEST_CASE("tensor parallel offers only degrees dividing the heads inside one node", "[layouts]") {
   // Llama 3 8B: 32 heads, 8 KV heads, 8 GPUs per node.
   CHECK(valid_tensor_degrees(heads(32, 8), 8) == std::vector<int>{1, 2, 4, 8});
   CHECK(valid_tensor_degrees(heads(40, 40), 8) == std::vector<int>{1, 2, 4, 8});

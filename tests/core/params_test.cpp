@@ -14,7 +14,8 @@ namespace {
 
 struct ReferenceCount {
   const char* id;
-  double total_b;   // "Computed from these fields: X.XXXB total" in the notes of core/data/models.csv
+  double
+      total_b;  // "Computed from these fields: X.XXXB total" in the notes of core/data/models.csv
   double active_b;  // "... Y.YYB active (incl. embeddings+lm_head)"; 0 for dense rows
 };
 

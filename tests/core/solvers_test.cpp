@@ -1,10 +1,10 @@
 // Solvers: largest batch / context, fewest GPUs, the format that fits, the fit table, fixes.
-#include "sizer/request_json.hpp"
 #include "sizer/solvers.hpp"
 
 #include <catch2/catch.hpp>
 
 #include "engine_test_util.hpp"
+#include "sizer/request_json.hpp"
 
 using namespace sizer;
 using namespace sizer_test;

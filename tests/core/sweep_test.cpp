@@ -1,9 +1,10 @@
 // Sweeps, the speed chart's batch curve, and "I measured X" calibration (core/src/sweep.cpp).
+#include "sizer/sweep.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "engine_test_util.hpp"
 #include "sizer/solvers.hpp"
-#include "sizer/sweep.hpp"
 
 using namespace sizer;
 using namespace sizer_test;
@@ -50,8 +51,7 @@ TEST_CASE("a sweep names a field it cannot vary and values out of range", "[swee
   CHECK_FALSE(points[1].error.empty());
 }
 
-TEST_CASE("the speed chart's curve is computed from the inputs, not the last estimate",
-          "[sweep]") {
+TEST_CASE("the speed chart's curve is computed from the inputs, not the last estimate", "[sweep]") {
   // The app's old series read the largest batch from the previous estimate, so after picking
   // an H100 the chart still said "memory full after 80". The curve now carries its own.
   Scenario s = inference("llama-3.1-8b", "fp16", "rtx-4090-24gb");

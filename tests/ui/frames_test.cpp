@@ -71,8 +71,8 @@ TEST_CASE("every mode tab renders with the default inputs, also after an invalid
           "[ui][frames]") {
   HeadlessImGui imgui;
   app::i18n::set_language(app::i18n::Language::en);
-  for (app::ModeTab tab : {app::ModeTab::inference, app::ModeTab::finetune,
-                           app::ModeTab::pretrain}) {
+  for (app::ModeTab tab :
+       {app::ModeTab::inference, app::ModeTab::finetune, app::ModeTab::pretrain}) {
     app::App app;
     app.inputs.model = *sizer::find_model("llama-3.1-8b");
     app.inputs.hardware.gpu = *sizer::find_gpu("rtx-4090-24gb");

@@ -70,7 +70,6 @@ void load_row_data(const std::string& dir, std::vector<std::string>& failures) {
 const std::map<std::string, std::string>& outlier_notes() { return g_outlier_notes; }
 const std::vector<RequestPatch>& request_patches() { return g_patches; }
 
-
 struct Row {
   std::string id, category, field, unit, confidence, note;
   double estimate = 0, measured = 0;
@@ -300,13 +299,13 @@ int main(int argc, char** argv) {
   md << "\n## Request corrections\n\n"
      << "`calibration.csv` and `calibration-requests.jsonl` in `tests/validation/data/` are "
         "verbatim copies of the shared reference and are not edited; corrections and notes live "
-        "beside them in `request-patches.jsonl` and `outlier-notes.jsonl`. Where a row's own text states a setting its request leaves out, the runner applies a "
+        "beside them in `request-patches.jsonl` and `outlier-notes.jsonl`. Where a row's own text "
+        "states a setting its request leaves out, the runner applies a "
         "JSON merge patch (RFC 7386) to the request before estimating "
         "(`tests/validation/data/request-patches.jsonl`). Every applied patch:\n\n"
      << "| row | merge patch on `request` | reason (the row's own text) |\n|---|---|---|\n";
   for (const RequestPatch* p : applied) {
-    md << "| " << p->id << " | `" << p->merge_patch.dump() << "` | " << p->reason
-       << " |\n";
+    md << "| " << p->id << " | `" << p->merge_patch.dump() << "` | " << p->reason << " |\n";
   }
   md << "\n## Rows not run\n\n";
   for (const auto& [id, why] : skipped) md << "- " << id << ": " << why << "\n";

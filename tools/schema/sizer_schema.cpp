@@ -133,7 +133,8 @@ export type Num = number | null;
                               "  base?: string;  // start from this catalog model\n");
   o << "/** A GPU: catalog entries carry every field; a custom one may give any subset. A custom "
        "card of N GB\n * reports N GiB unless memoryCapacityBytes is set. */\n";
-  record_interface<Gpu>(o, "Gpu", true, false, "  base?: string;  // start from this catalog GPU\n");
+  record_interface<Gpu>(o, "Gpu", true, false,
+                        "  base?: string;  // start from this catalog GPU\n");
   record_interface<NumberFormat>(o, "Format", false, false);
   o << "export interface TrainingRequest {\n";
   request_group(o, "training", "  ");

@@ -27,8 +27,8 @@ struct Assumptions {
   double link_efficiency = 0;              // NCCL bus bandwidth / spec
   double collective_latency_s = 0;
   double host_bandwidth_efficiency = 0;
-  int kv_block_tokens = 1;          // paged KV block (vLLM 16); 1 = contiguous
-  int prefill_chunk_tokens = 0;     // tokens per prefill forward pass; 0 = whole prompt
+  int kv_block_tokens = 1;                 // paged KV block (vLLM 16); 1 = contiguous
+  int prefill_chunk_tokens = 0;            // tokens per prefill forward pass; 0 = whole prompt
   double prefill_materializes_scores = 0;  // 1 = no fused attention kernel in prefill
   double inference_activation_bytes = 2;   // bytes per working-buffer element
   int prefill_logit_positions = 1;         // 1 = last position only; 0 = every position

@@ -20,14 +20,14 @@ struct Gpu {
   std::string memory_type;           // HBM3, GDDR6X, LPDDR5 ...
   double memory_bandwidth_gb_per_s = 0;
   double fp32_tflops = 0;
-  double fp16_tensor_tflops = 0;  // dense (no sparsity)
-  double bf16_tensor_tflops = 0;  // dense; 0 = not supported
-  double fp8_tensor_tflops = 0;   // dense; 0 = not supported
-  double int8_tensor_tops = 0;    // dense; 0 = not supported
-  double fp4_tensor_tflops = 0;   // dense; 0 = not supported
-  std::string interconnect;       // e.g. "NVLink 4 (18 links)", "PCIe 4.0 x16"
+  double fp16_tensor_tflops = 0;                   // dense (no sparsity)
+  double bf16_tensor_tflops = 0;                   // dense; 0 = not supported
+  double fp8_tensor_tflops = 0;                    // dense; 0 = not supported
+  double int8_tensor_tops = 0;                     // dense; 0 = not supported
+  double fp4_tensor_tflops = 0;                    // dense; 0 = not supported
+  std::string interconnect;                        // e.g. "NVLink 4 (18 links)", "PCIe 4.0 x16"
   double interconnect_gb_per_s_bidirectional = 0;  // per GPU, both directions summed
-  bool has_nvlink = false;        // a GPU-to-GPU fabric faster than PCIe (NVLink, Infinity Fabric...)
+  bool has_nvlink = false;  // a GPU-to-GPU fabric faster than PCIe (NVLink, Infinity Fabric...)
   // How many GPUs that fabric joins: 2 for bridged pairs, 8 for HGX/OAM boards, 72 for NVL72;
   // 0 = none. Tensor parallelism wider than this runs over PCIe / the network.
   int nvlink_domain_gpus = 0;
@@ -37,8 +37,8 @@ struct Gpu {
   bool supports_bf16 = false;
   bool supports_fp8 = false;
   bool supports_flash_attention_2 = false;
-  double launch_price_usd = 0;       // 0 = unknown
-  double cloud_usd_per_gpu_hour = 0; // 0 = unknown
+  double launch_price_usd = 0;        // 0 = unknown
+  double cloud_usd_per_gpu_hour = 0;  // 0 = unknown
   std::string source;
   std::string notes;
 };

@@ -50,7 +50,8 @@ bool parse_enum(std::string_view id, E& out) {
 template <class E>
 std::string enum_accepted_ids() {
   std::string out;
-  for (const EnumEntry<E>& e : enum_entries<E>()) out += (out.empty() ? "" : ", ") + std::string(e.id);
+  for (const EnumEntry<E>& e : enum_entries<E>())
+    out += (out.empty() ? "" : ", ") + std::string(e.id);
   return out;
 }
 

@@ -42,8 +42,8 @@ struct InferenceResult {
   double decode_tokens_per_second = 0;      // per sequence
   double throughput_tokens_per_second = 0;  // aggregate over the batch
   double decode_step_seconds = 0;
-  double decode_memory_seconds = 0;   // reading weights + KV cache at the effective bandwidth
-  double decode_compute_seconds = 0;  // decode matmuls at the achievable peak
+  double decode_memory_seconds = 0;        // reading weights + KV cache at the effective bandwidth
+  double decode_compute_seconds = 0;       // decode matmuls at the achievable peak
   double kv_cache_bytes_per_token = 0;     // all layers, one sequence
   double weights_read_bytes_per_step = 0;  // per GPU
   double kv_read_bytes_per_step = 0;       // per GPU
@@ -71,8 +71,8 @@ struct TrainingResult {
   double communication_share = 0;  // of step time
 };
 
-struct CostResult {  // the USD figures are 0 here and null in JSON when the price is unknown
-  double usd_per_hour = 0;            // all GPUs
+struct CostResult {         // the USD figures are 0 here and null in JSON when the price is unknown
+  double usd_per_hour = 0;  // all GPUs
   double usd_per_million_tokens = 0;  // output tokens (inference) or training tokens
   double total_usd = 0;               // training: gpu_hours * $/GPU-hour
   bool price_known = false;
@@ -107,7 +107,7 @@ struct Estimate {
   TrainingResult training;
   CostResult cost;
   Bottleneck bottleneck = Bottleneck::memory_bandwidth;
-  std::string bottleneck_sentence;  // explain only
+  std::string bottleneck_sentence;        // explain only
   double ridge_point_flops_per_byte = 0;  // card peak / bandwidth
   double peak_flops = 0;                  // dense, for the compute dtype in use
   std::vector<RuleOfThumb> rules_of_thumb;

@@ -23,7 +23,7 @@ struct HostProfile {
 };
 
 struct Hardware {
-  Gpu gpu;              // a catalog copy or user-defined
+  Gpu gpu;  // a catalog copy or user-defined
   int gpus_per_node = 1;
   int nodes = 1;
   // Between nodes, per GPU, one direction (InfiniBand NDR 400 Gb/s = 50 GB/s).
@@ -34,7 +34,7 @@ struct Hardware {
 struct Parallelism {
   int tensor = 1;
   int pipeline = 1;
-  int data = 0;       // 0 = derived: total GPUs / (tensor * pipeline)
+  int data = 0;           // 0 = derived: total GPUs / (tensor * pipeline)
   bool sequence = false;  // Megatron sequence parallel (divides activations by tensor)
 };
 
@@ -51,7 +51,7 @@ struct InferenceWorkload {
 struct TrainingWorkload {
   TrainingMethod method = TrainingMethod::full;
   Optimizer optimizer = Optimizer::adamw;
-  bool mixed_precision = true;   // BF16/FP16 compute with FP32 master weights
+  bool mixed_precision = true;  // BF16/FP16 compute with FP32 master weights
   int lora_rank = 16;
   // Adapted modules: any of q,k,v,o,gate,up,down.
   std::vector<std::string> lora_targets = {"q", "k", "v", "o", "gate", "up", "down"};

@@ -10,14 +10,14 @@
 
 namespace sizer {
 
-int largest_batch_that_fits(const Scenario& s);      // 0 = not even batch 1
-int largest_context_that_fits(const Scenario& s);    // prompt+output tokens at s's batch; 0 = none
+int largest_batch_that_fits(const Scenario& s);    // 0 = not even batch 1
+int largest_context_that_fits(const Scenario& s);  // prompt+output tokens at s's batch; 0 = none
 int fewest_gpus_that_fit(const Scenario& s, int max_gpus = 64);  // 0 = none up to max_gpus
 
 // Of the splits of `gpus` cards that fit, the one with the lowest cost per token (GPU-seconds per
 // million tokens); false when none fits. A new multi-card choice starts from it.
 bool best_fitting_layout(const Scenario& s, int gpus, Layout& out);
-std::string cheapest_format_that_fits(const Scenario& s);        // "" = none
+std::string cheapest_format_that_fits(const Scenario& s);  // "" = none
 
 struct FitRow {
   std::string gpu_id;
@@ -28,7 +28,7 @@ struct FitRow {
   double capacity_bytes = 0;
   double tokens_per_second = 0;  // inference: aggregate decode; training: job tokens/s
   double gpu_seconds_per_million_tokens = 0;
-  bool price_known = false;      // false: the USD figures are 0 here and null in JSON
+  bool price_known = false;  // false: the USD figures are 0 here and null in JSON
   double usd_per_hour = 0;
   double usd_per_million_tokens = 0;
   Bottleneck bottleneck = Bottleneck::memory_capacity;
