@@ -112,7 +112,7 @@ double activation_bytes_inference(const Scenario& s) {
   const ModelArch& m = s.model;
   const Assumptions& a = s.assumptions;
   const double tp = std::max(1, s.parallel.tensor);
-  const double batch = std::max(1, s.inference.batch);
+  const double batch = replica_batch(s);
   const double prompt = std::max(1, s.inference.prompt_tokens);
   const double context = prompt + std::max(0, s.inference.output_tokens);
   double rows = prompt * batch;

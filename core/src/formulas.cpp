@@ -33,7 +33,7 @@ void inference_formulas(Estimate& e) {
   f["memory.kvCacheBytes"] =
       fmt_bytes(r.kv_cache_bytes_per_token) + " per token x " +
       fmt_num(double(s.inference.prompt_tokens) + s.inference.output_tokens) + " tokens x " +
-      fmt_num(s.inference.batch) + " sequences (sliding windows capped, blocks of " +
+      fmt_num(replica_batch(s)) + " sequences per replica (sliding windows capped, blocks of " +
       fmt_num(s.assumptions.kv_block_tokens) + ") / split = " + fmt_bytes(m.kv_cache_bytes);
   f["memory.activationBytes"] =
       "prefill chunk working set + scores (" +

@@ -90,7 +90,7 @@ double gpu_layer_fraction(const Scenario& s) {
 }  // namespace
 
 double decode_weight_bytes_read(const Scenario& s, const ParamCounts& p) {
-  return weight_bytes_read(s, p, std::max(1, s.inference.batch));
+  return weight_bytes_read(s, p, replica_batch(s));
 }
 
 void compute_inference_speed(const Scenario& s, const ParamCounts& p, Estimate& out) {
@@ -101,7 +101,10 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, Estimate& 
   const NumberFormat& kf = kv_format_of(s);
   const double tp = s.parallel.tensor;
   const double pp = s.parallel.pipeline;
-  const double b = std::max(1, s.inference.batch);
+  // One replica's batch: replicas run side by side, so per-user speed and TTFT are one
+  // replica's, and the aggregate throughput is the replicas' sum.
+  const double b = replica_batch(s);
+  const double users = std::max(1, s.inference.batch);
   const double prompt = std::max(1, s.inference.prompt_tokens);
   const double output = std::max(0, s.inference.output_tokens);
   const double peak = peak_flops(g, wf, s.inference.engine);
@@ -176,8 +179,8 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, Estimate& 
 
   r.end_to_end_seconds = r.ttft_seconds + output * r.decode_step_seconds;
   // Output tokens of the whole batch over the time the batch takes, prefill included.
-  r.throughput_tokens_per_second =
-      output > 0 ? safe_div(b * output, r.end_to_end_seconds) : b * r.decode_tokens_per_second;
+  r.throughput_tokens_per_second = output > 0 ? safe_div(users * output, r.end_to_end_seconds)
+                                               : users * r.decode_tokens_per_second;
   out.peak_flops = peak;
   out.ridge_point_flops_per_byte = safe_div(peak, g.memory_bandwidth_gb_per_s * 1e9);
 }

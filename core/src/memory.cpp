@@ -172,8 +172,9 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
   if (s.inference.gpu_layers >= 0 && s.inference.gpu_layers < m.num_layers && m.num_layers > 0) {
     on_gpu_fraction = double(s.inference.gpu_layers) / m.num_layers;
   }
-  const double kv_full =
-      kv_cache_bytes(m, kf, context, s.inference.batch, a.kv_block_tokens, tp, pp);
+  const int batch = replica_batch(s);  // the busiest data-parallel replica's sequences
+  const int replicas = std::max(1, s.parallel.data);
+  const double kv_full = kv_cache_bytes(m, kf, context, batch, a.kv_block_tokens, tp, pp);
   if (on_gpu_fraction < 1.0) {
     // Layers left on the host keep their weights and KV cache in host RAM.
     const double embedding_and_head = (p.embedding + p.lm_head) * side_bytes_per_param(wf);
@@ -185,8 +186,7 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
     mb.weights_bytes = weights_bytes_per_gpu(p, wf, tp, pp);
   }
   mb.kv_cache_bytes = kv_full * on_gpu_fraction;
-  const double kv_total_one_copy =
-      kv_cache_bytes(m, kf, context, s.inference.batch, a.kv_block_tokens, 1, 1);
+  const double kv_total_one_copy = kv_cache_bytes(m, kf, context, batch, a.kv_block_tokens, 1, 1);
   if (s.inference.kv_cache_in_host_memory) {
     mb.host_ram_bytes += kv_total_one_copy;
     mb.kv_cache_bytes = 0;
@@ -200,10 +200,15 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
   mb.reserve_bytes =
       std::max(0.0, a.engine_reserve_fraction * mb.capacity_bytes - a.cuda_context_bytes);
   const double per_gpu_extra = mb.activation_bytes + mb.overhead_bytes + mb.reserve_bytes;
+  // Each replica holds the model and its users' KV cache once across its tp x pp cards.
   mb.total_bytes =
-      weights_on_gpus +
-      (s.inference.kv_cache_in_host_memory ? 0.0 : kv_total_one_copy * on_gpu_fraction) +
+      (weights_on_gpus +
+       (s.inference.kv_cache_in_host_memory ? 0.0 : kv_total_one_copy * on_gpu_fraction)) *
+          replicas +
       per_gpu_extra * gpus;
+  // Replicas on one machine share its RAM.
+  const int nodes = std::max(1, s.hardware.nodes);
+  mb.host_ram_bytes *= replicas / nodes + (replicas % nodes != 0 ? 1 : 0);
 }
 
 void training_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& mb) {

@@ -19,6 +19,12 @@ int derived_data_parallel(const Scenario& s) {
   return std::max(1, total_gpus(s) / split);
 }
 
+int replica_batch(const Scenario& s) {
+  const int replicas = std::max(1, s.parallel.data);
+  const int batch = std::max(1, s.inference.batch);
+  return batch / replicas + (batch % replicas != 0 ? 1 : 0);
+}
+
 Scenario normalize(Scenario s) {
   s.model = normalize_model(std::move(s.model));
   s.hardware.gpus_per_node = std::max(1, s.hardware.gpus_per_node);

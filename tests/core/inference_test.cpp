@@ -145,3 +145,41 @@ TEST_CASE("max batch and max context come with the estimate", "[inference]") {
   CHECK(e.inference.max_context_tokens > 400000);
   CHECK(e.inference.throughput_at_max_batch > e.inference.throughput_tokens_per_second);
 }
+
+TEST_CASE("data-parallel replicas split the users: more capacity and throughput, flat cost",
+          "[inference][replicas]") {
+  // Llama-3.1-8B, 64 users, one engine per RTX 4090 (TP1): each card serves 64 / n users.
+  double last_kv = 0, last_tps = 0;
+  for (int cards : {1, 2, 4}) {
+    Scenario s = inference("llama-3.1-8b", "fp16", "rtx-4090-24gb", cards, 1, 1);
+    s.inference.batch = 64;
+    s.inference.prompt_tokens = 1024;
+    const Estimate e = estimate(s);
+    INFO(cards << " cards");
+    CHECK(replica_batch(e.scenario) == 64 / cards);
+    if (cards > 1) {
+      CHECK(e.memory.kv_cache_bytes == Approx(last_kv / 2).epsilon(0.01));
+      CHECK(e.inference.throughput_tokens_per_second > 1.2 * last_tps);
+    }
+    last_kv = e.memory.kv_cache_bytes;
+    last_tps = e.inference.throughput_tokens_per_second;
+  }
+  // Llama-3-70B at TP4 on 4 -> 8 -> 16 H100: the users that fit and the throughput at that load
+  // double with each doubling of replicas, and the cost per million tokens stays flat.
+  double users = 0, cost = 0;
+  for (int cards : {4, 8, 16}) {
+    Scenario s = inference("llama-3-70b", "bf16", "h100-sxm-80gb", std::min(cards, 8), 4, 1);
+    s.hardware.nodes = cards / std::min(cards, 8);
+    const Estimate e = estimate(s);
+    Scenario full = s;
+    full.inference.batch = e.inference.max_batch;
+    const Estimate at_max = estimate(full);
+    INFO(cards << " cards");
+    if (users > 0) {
+      CHECK(e.inference.max_batch == Approx(2 * users).epsilon(0.01));
+      CHECK(at_max.cost.usd_per_million_tokens == Approx(cost).epsilon(0.02));
+    }
+    users = e.inference.max_batch;
+    cost = at_max.cost.usd_per_million_tokens;
+  }
+}

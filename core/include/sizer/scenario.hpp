@@ -97,4 +97,9 @@ int total_gpus(const Scenario& s);
 // normalize() sets when the request leaves dataParallel at 0).
 int derived_data_parallel(const Scenario& s);
 
+// Inference: the sequences one data-parallel replica serves. Replicas are independent copies of
+// the model that split the users (vLLM / SGLang data parallel, or one engine per card behind a
+// load balancer), so the busiest holds ceil(batch / replicas).
+int replica_batch(const Scenario& s);
+
 }  // namespace sizer
