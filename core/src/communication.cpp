@@ -7,13 +7,25 @@
 
 namespace sizer {
 
+bool group_inside_fabric(const Gpu& g, int group_size) {
+  if (!g.has_nvlink) return false;
+  // nvlink_domain_gpus: 2 for bridged pairs (A100/H100 PCIe, RTX 3090, A6000), 8 for HGX boards,
+  // 72 for NVL72; 0 = the catalog gives no domain, taken as the whole node.
+  return g.nvlink_domain_gpus <= 0 || group_size <= g.nvlink_domain_gpus;
+}
+
 double link_gb_per_s(const Hardware& hw, int group_size) {
   if (group_size <= 1) return 0.0;
   if (group_size > hw.gpus_per_node) return hw.inter_node_gb_per_s;
   const Gpu& g = hw.gpu;
   // gpus.csv holds bidirectional per-GPU totals: NVLink 4 = 900 (450 each way); cards without a
-  // GPU-to-GPU link hold the PCIe x16 bidirectional rate.
-  if (g.interconnect_gb_per_s_bidirectional > 0) return g.interconnect_gb_per_s_bidirectional / 2.0;
+  // GPU-to-GPU link hold the PCIe x16 bidirectional rate. A group wider than the NVLink domain
+  // (8 x A100 PCIe joined by pair bridges) runs its ring over PCIe: the slowest hop sets the pace.
+  if (group_inside_fabric(g, group_size) || !(g.pcie_gb_per_s_unidirectional > 0)) {
+    if (g.interconnect_gb_per_s_bidirectional > 0) {
+      return g.interconnect_gb_per_s_bidirectional / 2.0;
+    }
+  }
   return g.pcie_gb_per_s_unidirectional;
 }
 

@@ -141,6 +141,12 @@ std::vector<Warning> scenario_warnings(const Scenario& s) {
         {"tp-without-nvlink",
          {g.name},
          "tensorParallel: " + g.name + " has no NVLink; tensor-parallel all-reduces go over PCIe"});
+  } else if (tp > 1 && g.nvlink_domain_gpus > 0 && tp > g.nvlink_domain_gpus) {
+    w.push_back({"tp-beyond-nvlink-domain",
+                 {std::to_string(tp), g.name, std::to_string(g.nvlink_domain_gpus)},
+                 "tensorParallel: " + std::to_string(tp) + " spans more than the " +
+                     std::to_string(g.nvlink_domain_gpus) + " " + g.name +
+                     " GPUs one NVLink domain joins; its all-reduces go over PCIe"});
   }
   const NumberFormat* wf = find_format(s.weights_format);
   const NumberFormat* kf = find_format(s.kv_cache_format);

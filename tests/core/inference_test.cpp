@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine_test_util.hpp"
+#include "sizer/communication.hpp"
 #include "sizer/inference_speed.hpp"
 
 using namespace sizer;
@@ -182,4 +183,23 @@ TEST_CASE("data-parallel replicas split the users: more capacity and throughput,
     users = e.inference.max_batch;
     cost = at_max.cost.usd_per_million_tokens;
   }
+}
+
+TEST_CASE("8 x A100 PCIe at TP8 all-reduce over PCIe: bridges join pairs, not eight",
+          "[inference][links]") {
+  // 70B, 8k prompt: SXM-class NVLink would give ~1.2 s to first token; the PCIe ring ~2.7 s.
+  Scenario s = inference("llama-3-70b", "bf16", "a100-pcie-80gb", 8, 8, 1);
+  s.inference.prompt_tokens = 8192;
+  s.inference.output_tokens = 1;
+  const Estimate pcie = estimate(s);
+  CHECK(pcie.inference.ttft_seconds == Approx(2.67).epsilon(0.02));
+  bool warned = false;
+  for (const Warning& w : pcie.warning_details) warned |= w.id == "tp-beyond-nvlink-domain";
+  CHECK(warned);
+  // The same split over two bridged cards stays on the bridge.
+  CHECK(link_gb_per_s(pcie.scenario.hardware, 2) == Approx(300));
+  CHECK(link_gb_per_s(pcie.scenario.hardware, 8) == Approx(32));
+  // An HGX board's eight SXM cards share one NVSwitch domain.
+  const Estimate sxm = estimate(inference("llama-3-70b", "bf16", "a100-sxm-80gb", 8, 8, 1));
+  CHECK(link_gb_per_s(sxm.scenario.hardware, 8) == Approx(300));
 }

@@ -7,6 +7,9 @@ namespace sizer {
 
 // One-direction bandwidth (GB/s) of the link a group of `group_size` GPUs talks over: NVLink
 // (half the bidirectional total), PCIe, or the inter-node network when the group spans nodes.
+// True when `group_size` GPUs all sit inside one NVLink / Infinity Fabric domain.
+bool group_inside_fabric(const Gpu& gpu, int group_size);
+
 double link_gb_per_s(const Hardware& hw, int group_size);
 
 // Ring all-reduce: 2 (n-1)/n x bytes / (bandwidth x efficiency) + latency.
