@@ -3,6 +3,7 @@
 #include "sizer/scenario.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -160,9 +161,11 @@ std::vector<Warning> scenario_warnings(const Scenario& s) {
                  "weights: " + g.name +
                      " has no FP8 tensor cores; FP8 runs as weight-only (upcast to 16-bit)"});
   }
+  // Only a BF16 format asks for BF16 tensor cores: FP16 weights (and FP16 mixed precision with
+  // loss scaling, what V100/T4 training uses) run on FP16 ones.
   const bool bf16 = s.weights_format.find("bf16") != std::string::npos ||
-                    s.kv_cache_format.find("bf16") != std::string::npos ||
-                    (s.mode == Mode::training && s.training.mixed_precision);
+                    (s.mode == Mode::inference &&
+                     s.kv_cache_format.find("bf16") != std::string::npos);
   if (bf16 && !g.supports_bf16 && g.vendor == "NVIDIA") {
     w.push_back(
         {"no-bf16",
@@ -174,10 +177,31 @@ std::vector<Warning> scenario_warnings(const Scenario& s) {
                                : s.assumptions.prefill_materializes_scores < 0.5;
   if (wants_flash && !g.supports_flash_attention_2 && g.vendor == "NVIDIA" &&
       (arch_has(g.architecture, "volta") || arch_has(g.architecture, "turing"))) {
+    // What the numbers assume: PyTorch's SDPA / xformers memory-efficient kernels still run on
+    // sm70/sm75 and keep no score matrix, so only the speed of attention differs.
     w.push_back({"no-flash-attention",
                  {g.name},
                  "flashAttention: FlashAttention-2 does not run on " + g.name +
-                     "; attention falls back to a kernel that materializes the score matrix"});
+                     "; PyTorch falls back to its memory-efficient attention (xformers / SDPA), "
+                     "which keeps no score matrix but runs slower"});
+  }
+  // Context beyond what the model was trained for: it runs only with RoPE scaling (YaRN, linear
+  // or NTK) by the ratio, which the numbers here do not model.
+  const double context = s.mode == Mode::inference
+                             ? double(s.inference.prompt_tokens) + s.inference.output_tokens
+                             : double(s.training.seq_len);
+  const int trained = s.model.max_position_embeddings;
+  if (trained > 0 && context > trained) {
+    char factor[32];
+    std::snprintf(factor, sizeof factor, "%.1f", context / trained);
+    w.push_back({"context-beyond-model",
+                 {std::to_string(static_cast<long long>(context)), std::to_string(trained),
+                  factor},
+                 std::string(s.mode == Mode::inference ? "promptTokens" : "training.seqLen") +
+                     ": " + std::to_string(static_cast<long long>(context)) +
+                     " tokens exceed the model's trained context of " + std::to_string(trained) +
+                     "; it needs RoPE scaling by " + factor +
+                     "x (YaRN / linear), and quality drops beyond the trained length"});
   }
   return w;
 }

@@ -122,14 +122,19 @@ int largest_batch_fitting(Scenario& s, const ParamCounts& params) {
   return largest_fitting_field(s, params, batch, kMaxBatch);
 }
 
+// The search stops at the model's trained context (max_position_embeddings): beyond it the model
+// needs RoPE scaling, which a user asks for by raising maxPositionEmbeddings.
 int largest_context_fitting(Scenario& s, const ParamCounts& params) {
+  const int trained = s.model.max_position_embeddings;
   if (s.mode == Mode::inference) {
     const int output = std::max(0, s.inference.output_tokens);
-    const int prompt =
-        largest_fitting_field(s, params, s.inference.prompt_tokens, kMaxContext - output);
+    int limit = kMaxContext - output;
+    if (trained > 0) limit = std::min(limit, trained - output);
+    const int prompt = largest_fitting_field(s, params, s.inference.prompt_tokens, limit);
     return prompt > 0 ? prompt + output : 0;
   }
-  return largest_fitting_field(s, params, s.training.seq_len, kMaxTrainingSeq);
+  const int limit = trained > 0 ? std::min(kMaxTrainingSeq, trained) : kMaxTrainingSeq;
+  return largest_fitting_field(s, params, s.training.seq_len, limit);
 }
 
 double throughput_at_batch(Scenario& s, const ParamCounts& params, int batch) {

@@ -143,8 +143,10 @@ TEST_CASE("max batch and max context come with the estimate", "[inference]") {
   // (0.9 x 85.9 GB - 16.1 GB weights - 0.7 GB context and overhead - 0.3 GB working memory)
   // / (2048 tokens x 128 KiB) = 226.
   CHECK(e.inference.max_batch == Approx(226).epsilon(0.02));
-  CHECK(e.inference.max_context_tokens > 400000);
+  CHECK(e.inference.max_context_tokens == 8192);  // Llama 3's trained context
   CHECK(e.inference.throughput_at_max_batch > e.inference.throughput_tokens_per_second);
+  s.model.max_position_embeddings = 1 << 24;  // with RoPE scaling, memory is the limit
+  CHECK(estimate(s).inference.max_context_tokens > 400000);
 }
 
 TEST_CASE("data-parallel replicas split the users: more capacity and throughput, flat cost",
@@ -202,4 +204,24 @@ TEST_CASE("8 x A100 PCIe at TP8 all-reduce over PCIe: bridges join pairs, not ei
   // An HGX board's eight SXM cards share one NVSwitch domain.
   const Estimate sxm = estimate(inference("llama-3-70b", "bf16", "a100-sxm-80gb", 8, 8, 1));
   CHECK(link_gb_per_s(sxm.scenario.hardware, 8) == Approx(300));
+}
+
+TEST_CASE("a context beyond the model's maximum is named, and the solver stops there",
+          "[inference][context]") {
+  Scenario s = inference("llama-2-7b", "fp16", "h100-sxm-80gb");
+  s.inference.prompt_tokens = 100000;
+  const Estimate e = estimate(s);
+  bool warned = false;
+  for (const Warning& w : e.warning_details) {
+    if (w.id != "context-beyond-model") continue;
+    warned = true;
+    CHECK(w.args[1] == "4096");
+    CHECK(w.args[2] == "24.5");  // (100,000 + 256) / 4,096
+  }
+  CHECK(warned);
+  s.inference.prompt_tokens = 512;
+  CHECK(estimate(s).inference.max_context_tokens == 4096);
+  // Raising the model's maximum (RoPE scaling) lets the search go on.
+  s.model.max_position_embeddings = 32768;
+  CHECK(estimate(s).inference.max_context_tokens > 4096);
 }

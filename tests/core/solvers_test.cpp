@@ -24,6 +24,8 @@ TEST_CASE("largest batch that fits is the edge: one more does not fit", "[solver
 
 TEST_CASE("largest context that fits at batch 1: Llama 3 8B on a 24 GB card", "[solvers]") {
   Scenario s = inference("llama-3-8b", "bf16", "rtx-4090-24gb");
+  CHECK(largest_context_that_fits(s) == 8192);  // the model's trained context comes first
+  s.model.max_position_embeddings = 1 << 20;     // raised (RoPE scaling): memory decides
   const int ctx = largest_context_that_fits(s);
   // (25.77 GB - 16.06 GB weights - 0.54 GB context - 0.8 GB framework (5%) - 0.25 GB prefill
   // chunk) / 128 KiB = ~61.8k tokens.
