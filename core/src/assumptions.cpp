@@ -104,6 +104,11 @@ const std::vector<Field>& fields() {
       real("inferenceActivationBytes", "Bytes per working-buffer element", "bytes",
            "llama.cpp keeps intermediate tensors in FP32 (4); PyTorch engines in BF16/FP16 (2)",
            &Assumptions::inference_activation_bytes, 2.0, 0.5, 8.0),
+      real("unifiedMemoryGpuFraction", "Apple GPUs: share of RAM the GPU may hold", "fraction",
+           "Metal's recommendedMaxWorkingSetSize (printed by llama.cpp at start-up): 75% of RAM "
+           "above 36 GB (64 GB M1 Max: 51,540 MB), two thirds at or below (16 GB M1: 10,923 MB); "
+           "0 = that rule. A user who raises `sudo sysctl iogpu.wired_limit_mb` sets their own",
+           &Assumptions::unified_memory_gpu_fraction, 0.0, 0.0, 1.0),
       whole("prefillLogitPositions", "Logit positions kept in prefill",
             "serving engines keep the last position (1); generate() in older HF Transformers "
             "keeps all (0)",

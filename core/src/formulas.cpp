@@ -163,6 +163,17 @@ void training_formulas(Estimate& e) {
 void common_formulas(Estimate& e) {
   const Scenario& s = e.scenario;
   auto& f = e.formulas;
+  const Gpu& g = s.hardware.gpu;
+  f["memory.capacityBytes"] =
+      g.vendor == "Apple"
+          ? fmt_bytes(g.memory_capacity_bytes) + " unified RAM x " +
+                (s.assumptions.unified_memory_gpu_fraction > 0
+                     ? fmt_num(s.assumptions.unified_memory_gpu_fraction) + " (your setting)"
+                     : std::string(g.memory_capacity_bytes > 36.0 * 1073741824.0
+                                       ? "0.75 (Metal's limit above 36 GB)"
+                                       : "2/3 (Metal's limit up to 36 GB)")) +
+                " = " + fmt_bytes(e.memory.capacity_bytes) + " the GPU may hold"
+          : fmt_bytes(e.memory.capacity_bytes) + " as the device reports it";
   f["memory.perGpuBytes"] =
       "weights + KV + activations + gradients + optimizer + overhead + reserve = " +
       fmt_bytes(e.memory.per_gpu_bytes) + " of " + fmt_bytes(e.memory.capacity_bytes);

@@ -271,9 +271,16 @@ void training_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& m
 
 }  // namespace
 
+double usable_capacity_bytes(const Gpu& g, const Assumptions& a) {
+  if (g.vendor != "Apple") return g.memory_capacity_bytes;
+  if (a.unified_memory_gpu_fraction > 0) return g.memory_capacity_bytes * a.unified_memory_gpu_fraction;
+  constexpr double kLargeRam = 36.0 * 1073741824.0;  // Metal gives 3/4 above this, 2/3 at or below
+  return g.memory_capacity_bytes * (g.memory_capacity_bytes > kLargeRam ? 0.75 : 2.0 / 3.0);
+}
+
 MemoryBreakdown memory_breakdown(const Scenario& s, const ParamCounts& p) {
   MemoryBreakdown mb;
-  mb.capacity_bytes = s.hardware.gpu.memory_capacity_bytes;
+  mb.capacity_bytes = usable_capacity_bytes(s.hardware.gpu, s.assumptions);
   if (s.mode == Mode::inference) {
     inference_memory(s, p, mb);
   } else {

@@ -242,7 +242,7 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
     p.s.hardware.gpu = g;
     FitRow row;
     row.gpu_id = g.id;
-    row.capacity_bytes = g.memory_capacity_bytes;
+    row.capacity_bytes = usable_capacity_bytes(g, p.s.assumptions);
     const int fewest = fewest_gpus_fitting(p.s, p.params, max_gpus);
     bool found = false;
     Candidate best;

@@ -231,3 +231,20 @@ TEST_CASE("every shown number carries its formula with the inputs substituted", 
   CHECK(et.formulas.at("memory.optimizerBytes") ==
         "6.74e+09 trainable params x 12 bytes (ZeRO-0 over 1) = 80.9 GB");
 }
+
+TEST_CASE("Apple unified memory: the GPU holds Metal's working set, not all of RAM", "[memory]") {
+  // llama.cpp prints recommendedMaxWorkingSetSize = 51539.61 MB on a 64 GB M1 Max.
+  Scenario s = inference("llama-2-7b", "fp16", "apple-m1-max");
+  const Estimate e = estimate(s);
+  CHECK(e.memory.capacity_bytes == Approx(0.75 * 64 * 1073741824.0));
+  CHECK(e.memory.capacity_bytes / 1e6 == Approx(51539.6).epsilon(1e-4));
+  // 32 GB and below: two thirds.
+  const Estimate small = estimate(inference("llama-2-7b", "fp16", "apple-m1-max-24c-32gb"));
+  CHECK(small.memory.capacity_bytes == Approx(32 * 1073741824.0 * 2 / 3));
+  // `sudo sysctl iogpu.wired_limit_mb=58000` on the 64 GB machine: the user's own share.
+  s.assumption_overrides["unifiedMemoryGpuFraction"] = 58000.0 / 65536.0;
+  CHECK(estimate(s).memory.capacity_bytes == Approx(58000 * 1048576.0));
+  // Discrete cards are unchanged.
+  CHECK(estimate(inference("llama-2-7b", "fp16", "rtx-4090-24gb")).memory.capacity_bytes ==
+        gpu("rtx-4090-24gb").memory_capacity_bytes);
+}

@@ -32,6 +32,7 @@ struct Assumptions {
   double prefill_materializes_scores = 0;  // 1 = no fused attention kernel in prefill
   double inference_activation_bytes = 2;   // bytes per working-buffer element
   int prefill_logit_positions = 1;         // 1 = last position only; 0 = every position
+  double unified_memory_gpu_fraction = 0;  // Apple: RAM share Metal lets the GPU hold; 0 = its rule
 };
 
 // The generic defaults with the engine profile's changes applied.

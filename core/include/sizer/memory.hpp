@@ -31,6 +31,10 @@ double optimizer_bytes_per_param(const TrainingWorkload& t, const NumberFormat& 
 double lora_trainable_params(const ModelArch& model, int rank,
                              const std::vector<std::string>& targets);
 
+// Memory the device lets the model use: the reported capacity, or on Apple's unified memory the
+// Metal working-set limit (a share of RAM, assumption unifiedMemoryGpuFraction).
+double usable_capacity_bytes(const Gpu& gpu, const Assumptions& a);
+
 // The full memory breakdown of a normalized, valid scenario (per GPU, plus host RAM). Numbers
 // only: first_reason stays empty (memory_shortfall_text() writes it), so searches stay cheap.
 MemoryBreakdown memory_breakdown(const Scenario& normalized, const ParamCounts& params);
