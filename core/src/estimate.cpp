@@ -31,6 +31,14 @@ void compute_numbers(Scenario& s, Estimate& e, bool with_limits) {
     if (with_limits) {
       e.inference.max_batch = largest_batch_fitting(s, e.params);
       e.inference.max_context_tokens = largest_context_fitting(s, e.params);
+      const int trained = s.model.max_position_embeddings;
+      if (trained > 0 && e.inference.max_context_tokens >= trained) {
+        s.model.max_position_embeddings = 0;  // the memory's own limit
+        e.inference.kv_cache_capacity_tokens = largest_context_fitting(s, e.params);
+        s.model.max_position_embeddings = trained;
+      } else {
+        e.inference.kv_cache_capacity_tokens = e.inference.max_context_tokens;
+      }
       if (e.inference.max_batch > 0) {
         e.inference.throughput_at_max_batch =
             throughput_at_batch(s, e.params, e.inference.max_batch);

@@ -286,7 +286,10 @@ const std::vector<RecordField<InferenceResult>>& record_fields<InferenceResult>(
               "tensor / pipeline hand-offs per decode step"),
       whole<R>("maxBatch", nullptr, &R::max_batch, 0, 0, "sequences", "most sequences that fit"),
       whole<R>("maxContextTokens", nullptr, &R::max_context_tokens, 0, 0, "tokens",
-               "longest prompt + output that fits at this batch"),
+               "longest prompt + output that fits at this batch, at most the trained context"),
+      whole<R>("kvCacheCapacityTokens", nullptr, &R::kv_cache_capacity_tokens, 0, 0, "tokens",
+               "tokens per sequence the memory holds at this batch, whatever the trained "
+               "context (vLLM's GPU KV cache size / batch)"),
       real<R>("throughputAtMaxBatch", nullptr, &R::throughput_at_max_batch, 0, "tokens/s",
               "aggregate throughput at maxBatch"),
       real<R>("decodeArithmeticIntensity", nullptr, &R::decode_arithmetic_intensity, 0,

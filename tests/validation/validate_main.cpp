@@ -108,7 +108,9 @@ double read_field(const sizer::Estimate& e, const json& compare, const std::stri
   if (field == "inference.throughputTokensPerSecond")
     return e.inference.throughput_tokens_per_second;
   if (field == "inference.maxContextTokens") {
-    return double(e.inference.max_context_tokens) * s.inference.batch;
+    // The rows measure the KV pool in tokens (vLLM's "GPU KV cache size: N tokens"), which the
+    // model's trained context does not bound; maxContextTokens stops at that context.
+    return double(e.inference.kv_cache_capacity_tokens) * s.inference.batch;
   }
   if (field == "memory.weightsBytes") {
     if (scope == "total") {

@@ -49,7 +49,10 @@ struct InferenceResult {
   double kv_read_bytes_per_step = 0;       // per GPU
   double communication_seconds_per_step = 0;
   int max_batch = 0;           // at this context
-  int max_context_tokens = 0;  // at this batch
+  int max_context_tokens = 0;  // at this batch, at most the model's trained context
+  // Tokens per sequence the memory holds at this batch, whatever the model's trained context
+  // (the KV pool vLLM logs as "GPU KV cache size: N tokens", divided by the batch).
+  int kv_cache_capacity_tokens = 0;
   double throughput_at_max_batch = 0;
   double decode_arithmetic_intensity = 0;  // FLOPs / byte
   double prefill_arithmetic_intensity = 0;
