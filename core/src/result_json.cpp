@@ -19,6 +19,17 @@ using json_out::Writer;
 
 bool is_usd(const char* unit) { return std::string_view(unit).substr(0, 3) == "USD"; }
 
+// Times, speeds and what follows from them (utilisation, cost) describe running the plan; when it
+// does not fit they cannot be known, so they are null and memory.firstReason says why. The
+// largest batch, its throughput and the memory figures stay.
+template <class T>
+bool running_figure(const RecordField<T>& f) {
+  const std::string_view unit = f.unit, key = f.key;
+  if (key == "throughputAtMaxBatch") return false;
+  return unit == "s" || unit == "tokens/s" || unit == "h" || unit == "GPU-h" || is_usd(f.unit) ||
+         key == "mfu" || key == "communicationShare";
+}
+
 template <class T, class Unknown>
 void write_with_unknowns(Writer& w, const T& r, Unknown unknown) {
   w.begin_object();
@@ -41,13 +52,18 @@ void write_numbers(Writer& w, const Estimate& e) {
   write_record(w, e.memory);
   w.key("params");
   write_record(w, e.params);
+  const bool fits = e.memory.fits;
   w.key("inference");
-  write_record(w, e.inference);
+  write_with_unknowns(w, e.inference, [&](const RecordField<InferenceResult>& f) {
+    return !fits && running_figure(f);
+  });
   w.key("training");
-  write_record(w, e.training);
+  write_with_unknowns(w, e.training, [&](const RecordField<TrainingResult>& f) {
+    return !fits && running_figure(f);
+  });
   w.key("cost");
   write_with_unknowns(w, e.cost, [&](const RecordField<CostResult>& f) {
-    return is_usd(f.unit) && !e.cost.price_known;
+    return is_usd(f.unit) && (!e.cost.price_known || !fits);
   });
   w.field("bottleneck", enum_id(e.bottleneck));
 }

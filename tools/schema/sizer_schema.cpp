@@ -166,6 +166,8 @@ export interface Numbers {
   bottleneck: Bottleneck;
 }
 
+/** When memory.fits is false, the times, speeds, utilisation and cost are null (memory.firstReason
+ * says why); the memory figures and the largest batch that fits stay. */
 export interface Result extends Numbers {
   request: Request;  // the normalized request the result was computed from
   bottleneckSentence: string;  // with {explain: true}

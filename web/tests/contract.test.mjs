@@ -198,3 +198,13 @@ test('a pasted vLLM log gives its KV cache size with the line it came from', () 
   assert.equal(kv.line, 2);
   sameKeys(kv, 'LogFigure');
 });
+
+test('a plan that does not fit shows no speed or cost, and says why', () => {
+  const r = sizer.estimate({ model: 'llama-3.1-405b', weights: 'bf16', gpu: 'h100-sxm-80gb' });
+  assert.equal(r.memory.fits, false);
+  assert.ok(r.memory.firstReason.length > 10);
+  assert.equal(r.inference.decodeTokensPerSecond, null);
+  assert.equal(r.inference.ttftSeconds, null);
+  assert.equal(r.cost.usdPerHour, null);
+  assert.ok(r.memory.perGpuBytes > 80e9);
+});
