@@ -148,7 +148,7 @@ export interface Request {
   assumptions?: Record<string, number>;  // overrides of the assumptions table (key: value)
   host?: {
     id?: string;  // host profile id (listHosts())
-    ramGB?: number;  // host RAM (decimal GB) (GB)
+    ramGB?: number;  // host RAM, GB as marketed (binary: a 64 GB kit holds 64 GiB) (GB)
     bandwidthGBs?: number;  // host RAM bandwidth (GB/s)
   };
   training?: TrainingRequest;

@@ -143,7 +143,7 @@ const std::vector<RequestField>& request_fields() {
           "host", "id", [](Scenario& s) -> std::string& { return s.hardware.host.id; },
           "host profile id (listHosts())"),
       special("host", "ramGB", Shape::special_number, FieldType::number, 0, 1e7, "GB",
-              "host RAM (decimal GB)"),
+              "host RAM, GB as marketed (binary: a 64 GB kit holds 64 GiB)"),
       real(
           "host", "bandwidthGBs",
           [](Scenario& s) -> double& { return s.hardware.host.bandwidth_gb_per_s; }, 0, 1e6, "GB/s",

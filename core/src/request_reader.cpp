@@ -119,7 +119,7 @@ bool read_gpu(Reader& r, Scenario& s, std::vector<std::string>& warnings, std::s
   // A custom card sized in GB reports that many GiB, as the catalog's cards do (an "80 GB" H100
   // reports 80 GiB), unless the request gives the capacity in bytes.
   if (g.memory_gb != marketed_gb && !v->contains("memoryCapacityBytes")) {
-    g.memory_capacity_bytes = g.memory_gb * 1073741824.0;
+    g.memory_capacity_bytes = g.memory_gb * kBytesPerMarketedGB;
   }
   if (g.id.empty()) g.id = "custom";
   if (g.name.empty()) g.name = "Custom GPU";
@@ -300,9 +300,9 @@ RequestResult scenario_from_request_json(const std::string& request_json_text) {
 
   if (const json* host = r.object("host")) {
     Reader hr(*host, "host.", res.error, res.warnings);
-    double ram_gb = s.hardware.host.ram_bytes / 1e9;
+    double ram_gb = s.hardware.host.ram_bytes / kBytesPerMarketedGB;
     if (!read_scalars(hr, "host", s) || !hr.number("ramGB", 0, 1e7, ram_gb)) return done();
-    s.hardware.host.ram_bytes = ram_gb * 1e9;
+    s.hardware.host.ram_bytes = ram_gb * kBytesPerMarketedGB;
     hr.warn_unknown();
   }
   if (const json* training = r.object("training")) {

@@ -56,7 +56,7 @@ void write_special(json_out::Writer& w, const RequestField& f, const Scenario& s
   } else if (key == "nodes") {
     w.field("nodes", s.hardware.nodes);
   } else if (key == "ramGB") {
-    w.field("ramGB", s.hardware.host.ram_bytes / 1e9);
+    w.field("ramGB", s.hardware.host.ram_bytes / kBytesPerMarketedGB);
   } else if (key == "loraTargets") {
     w.string_list("loraTargets", s.training.lora_targets);
   } else if (key == "assumptions") {

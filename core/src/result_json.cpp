@@ -254,7 +254,7 @@ std::string host_catalog_json() {
     w.begin_object()
         .field("id", h.profile.id)
         .field("label", h.label)
-        .field("ramGB", h.profile.ram_bytes / 1e9)
+        .field("ramGB", h.profile.ram_bytes / kBytesPerMarketedGB)
         .field("bandwidthGBs", h.profile.bandwidth_gb_per_s)
         .field("source", h.source)
         .end_object();

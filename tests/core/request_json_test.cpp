@@ -284,3 +284,14 @@ TEST_CASE("a card without memory bandwidth is refused, not infinitely fast", "[r
   CHECK_THROWS_WITH(estimate(r.scenario),
                     Catch::Contains("gpu.memoryBandwidthGbPerS: must be positive"));
 }
+
+TEST_CASE("one rule for memory sizes: a marketed GB is a GiB, for host RAM as for GPUs",
+          "[request-json]") {
+  const auto r = scenario_from_request_json(
+      R"({"host": {"ramGB": 64}, "gpu": {"base": "rtx-4090-24gb", "memoryGb": 16}})");
+  REQUIRE(r.ok);
+  CHECK(r.scenario.hardware.host.ram_bytes == 64.0 * 1073741824.0);
+  CHECK(r.scenario.hardware.gpu.memory_capacity_bytes == 16.0 * 1073741824.0);
+  // And back: the request says 64 again.
+  CHECK(scenario_to_request_json(r.scenario).find("\"ramGB\":64") != std::string::npos);
+}

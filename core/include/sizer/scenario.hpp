@@ -16,9 +16,13 @@ enum class TrainingMethod { full, lora, qlora };
 enum class Optimizer { adamw, adamw_8bit, sgd, adafactor };
 enum class Recompute { none, selective, full };
 
+// Memory sizes "in GB" are read the way memory is built and sold: binary. A 64 GB DIMM kit holds
+// 64 GiB, as an "80 GB" H100 reports 80 GiB. Bandwidths are decimal GB/s.
+constexpr double kBytesPerMarketedGB = 1073741824.0;
+
 struct HostProfile {
   std::string id = "ddr5-dual";
-  double ram_bytes = 64e9;
+  double ram_bytes = 64 * kBytesPerMarketedGB;
   double bandwidth_gb_per_s = 89.6;  // dual-channel DDR5-5600
 };
 
