@@ -41,9 +41,12 @@ double matmul_params(const ParamCounts& p, const ModelArch& m) {
   return std::max(0.0, p.active - (m.tie_word_embeddings ? 0.0 : p.embedding));
 }
 
-double attention_flops_per_token(const ModelArch& m, double context) {
+double attention_flops_per_token(const ModelArch& m, double context, bool absorbed) {
   double qk_dim, v_dim;
-  if (m.attention == AttentionKind::mla) {
+  if (m.attention == AttentionKind::mla && absorbed) {
+    qk_dim = m.kv_lora_rank + m.qk_rope_head_dim;
+    v_dim = m.kv_lora_rank;
+  } else if (m.attention == AttentionKind::mla) {
     qk_dim = m.qk_nope_head_dim + m.qk_rope_head_dim;
     v_dim = m.v_head_dim;
   } else {
@@ -137,7 +140,8 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, Estimate& 
                                                            ? kv_read_all_ranks
                                                            : kv_read_all_ranks * (1.0 - on_gpu));
   const double memory_time = safe_div(gpu_bytes, bw) + safe_div(host_bytes, host_bw);
-  const double step_flops = b * (2.0 * matmul_params(p, m) + attention_flops_per_token(m, ctx_avg));
+  const double step_flops =
+      b * (2.0 * matmul_params(p, m) + attention_flops_per_token(m, ctx_avg, true));
   const double compute_time = safe_div(step_flops / tp, peak * a.decode_compute_efficiency);
   r.communication_seconds_per_step = tensor_parallel_seconds(s, b) + pipeline_hops(b);
   r.decode_memory_seconds = memory_time;

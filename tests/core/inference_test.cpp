@@ -225,3 +225,15 @@ TEST_CASE("a context beyond the model's maximum is named, and the solver stops t
   s.model.max_position_embeddings = 32768;
   CHECK(estimate(s).inference.max_context_tokens > 4096);
 }
+
+TEST_CASE("MLA decode counts attention on the absorbed latent (576 / 512), prefill per head",
+          "[inference][mla]") {
+  const ModelArch& v3 = model("deepseek-v3");
+  // Per layer per context token: 2 x heads x (qk + v) FLOPs.
+  const double per_ctx = 2.0 * v3.num_heads * v3.num_layers;
+  CHECK(attention_flops_per_token(v3, 1.0, true) == Approx(per_ctx * (576 + 512)));
+  CHECK(attention_flops_per_token(v3, 1.0, false) == Approx(per_ctx * (192 + 128)));
+  // Standard attention is the same either way.
+  const ModelArch& llama = model("llama-3-8b");
+  CHECK(attention_flops_per_token(llama, 1000, true) == attention_flops_per_token(llama, 1000));
+}

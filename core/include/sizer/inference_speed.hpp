@@ -16,7 +16,10 @@ double effective_bandwidth_bytes_per_s(const Gpu& gpu, const Assumptions& a);
 double matmul_params(const ParamCounts& params, const ModelArch& model);
 
 // Attention FLOPs for one new token attending to `context` tokens: 4 x L x context x a x d.
-double attention_flops_per_token(const ModelArch& model, double context);
+// MLA decode in serving engines (vLLM, SGLang, DeepSeek's FlashMLA) runs on the absorbed weights:
+// queries meet the cached latent directly, so q.k spans kv_lora_rank + rope dims (576 for
+// DeepSeek-V3) and the value product kv_lora_rank (512), not the per-head 192 / 128.
+double attention_flops_per_token(const ModelArch& model, double context, bool absorbed = false);
 
 // Prefill FLOPs for one prompt of s tokens: 2 x N x s + causal attention 2 x L x s^2 x a x d.
 double prefill_flops(const ModelArch& model, const ParamCounts& params, double prompt_tokens);
