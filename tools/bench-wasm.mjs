@@ -16,14 +16,16 @@ const training = {
   gpuCount: 32, nodes: 4, training: { zeroStage: 3, recompute: 'full' },
 };
 
-// Median of `rounds` timings of `reps` calls, in microseconds per call.
+// Median of `rounds` timings of `reps` calls, in microseconds of this process's CPU time per call
+// (CPU time, not wall time, so other work on a shared machine does not inflate the figure).
 function time(fn, reps, rounds = 7) {
   for (let i = 0; i < reps; i++) fn();  // warm up (JIT, wasm tier-up)
   const samples = [];
   for (let r = 0; r < rounds; r++) {
-    const t0 = process.hrtime.bigint();
+    const t0 = process.cpuUsage();
     for (let i = 0; i < reps; i++) fn();
-    samples.push(Number(process.hrtime.bigint() - t0) / 1e3 / reps);
+    const t = process.cpuUsage(t0);
+    samples.push((t.user + t.system) / reps);
   }
   samples.sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)];
@@ -41,5 +43,5 @@ rows.push(['sizer.estimateMany() per request (256 per call)', time(() => sizer.e
 rows.push(['sizer.sweep() per point (batch 1..256)',
            time(() => sizer.sweep(inference, 'batch', many.map((r) => r.batch)), 5) / many.length]);
 
-console.log(`${'figure'.padEnd(52)} ${'us/call'.padStart(10)}`);
-for (const [name, us] of rows) console.log(`${name.padEnd(52)} ${us.toFixed(1).padStart(10)}`);
+console.log(`${'figure'.padEnd(52)} ${'CPU us/call'.padStart(12)}`);
+for (const [name, us] of rows) console.log(`${name.padEnd(52)} ${us.toFixed(1).padStart(12)}`);
