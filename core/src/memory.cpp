@@ -25,6 +25,12 @@ const NumberFormat& fallback_fp16() {
 
 double bytes_of(const NumberFormat& f) { return f.bits_per_weight / 8.0; }
 
+// Bytes per trained value (weights, gradients, optimizer moments) without mixed precision:
+// training needs floating point, and the least anyone trains in is BF16 (2 bytes). An INT8 or
+// 4-bit weight format cannot carry gradients: pure BF16 AdamW is 2 + 2 + 2 x 2 = 8 bytes per
+// parameter, not seed 004's 1 + 1 + 2 (which stays as that seed's rule of thumb).
+double trained_value_bytes(const NumberFormat& f) { return std::max(2.0, bytes_of(f)); }
+
 // Bytes per parameter of the tensors a format leaves in 16-bit (embeddings, LM head, norms).
 double side_bytes_per_param(const NumberFormat& f) {
   return f.keeps_embeddings_16bit ? 2.0 : bytes_of(f);
@@ -83,13 +89,13 @@ double expected_experts_touched(const ModelArch& m, double tokens) {
 
 double gradient_bytes_per_param(const TrainingWorkload& t, const NumberFormat& wf) {
   // Mixed precision: 16-bit gradients (ZeRO paper's 2 Psi); otherwise the weights' precision.
-  return t.mixed_precision ? 2.0 : bytes_of(wf);
+  return t.mixed_precision ? 2.0 : trained_value_bytes(wf);
 }
 
 double optimizer_bytes_per_param(const TrainingWorkload& t, const NumberFormat& wf,
                                  const ModelArch& m) {
   const double master = t.mixed_precision ? 4.0 : 0.0;  // FP32 copy of the weights
-  const double state = t.mixed_precision ? 4.0 : bytes_of(wf);
+  const double state = t.mixed_precision ? 4.0 : trained_value_bytes(wf);
   switch (t.optimizer) {
     case Optimizer::adamw:
       return master + 2.0 * state;  // m and v: 12 B/param mixed, 4 B/param pure BF16
@@ -225,7 +231,7 @@ void training_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& m
   const double shard1 = t.zero_stage >= 1 ? nd : 1.0;
   double weights = 0, grads = 0, optimizer = 0, host = 0;
   if (t.method == TrainingMethod::full) {
-    const double weight_bpp = t.mixed_precision ? 2.0 : wf.bits_per_weight / 8.0;
+    const double weight_bpp = t.mixed_precision ? 2.0 : trained_value_bytes(wf);
     weights = local * weight_bpp / shard3;
     grads = local * gradient_bytes_per_param(t, wf) / shard2;
     optimizer = local * optimizer_bytes_per_param(t, wf, m) / shard1;
@@ -234,7 +240,8 @@ void training_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& m
     weights = weights_bytes(p, wf) / model_split / shard3;
     const double trainable = lora_trainable_params(m, t.lora_rank, t.lora_targets) / model_split;
     // Adapters in FP32 under mixed precision (PEFT's default), else in the weights' precision.
-    const double adapter_bpp = t.mixed_precision ? 4.0 : std::min(4.0, wf.bits_per_weight / 8.0);
+    const double adapter_bpp =
+        t.mixed_precision ? 4.0 : std::min(4.0, trained_value_bytes(wf));
     TrainingWorkload adapter_opt = t;
     weights += trainable * adapter_bpp;
     grads = trainable * adapter_bpp / shard2;

@@ -26,7 +26,6 @@ std::vector<RuleOfThumb> rules_of_thumb(const Estimate& e) {
   std::vector<RuleOfThumb> out;
   const Scenario& s = e.scenario;
   const double n = e.params.total;
-  const double gpus = total_gpus(s);
   const MemoryBreakdown& m = e.memory;
   auto add = [&out](const char* id, double value_bytes, double detailed_bytes) {
     RuleOfThumb r;
@@ -37,14 +36,23 @@ std::vector<RuleOfThumb> rules_of_thumb(const Estimate& e) {
     return &out.back();
   };
   if (s.mode == Mode::inference) {
-    add("fp16-2x-plus-20", rule_fp16_plus_20_bytes(n), m.per_gpu_bytes * gpus);
+    // One replica's cards: the rule sizes one copy of the model and its working memory.
+    add("fp16-2x-plus-20", rule_fp16_plus_20_bytes(n),
+        m.per_gpu_bytes * s.parallel.tensor * s.parallel.pipeline);
     return out;
   }
   const TrainingWorkload& t = s.training;
-  add("adam-16-bytes", rule_adam_16_bytes(n),
-      (m.weights_bytes + m.gradient_bytes + m.optimizer_bytes) * gpus);
+  // The rules count one copy of the model's states: undo the model split and ZeRO's sharding,
+  // never multiply by data-parallel replicas (8 replicas hold 8 copies, the rule means one).
+  const double split = double(s.parallel.tensor) * s.parallel.pipeline;
+  const double nd = std::max(1, s.parallel.data);
+  const double states_once =
+      split * (m.weights_bytes * (t.zero_stage >= 3 ? nd : 1.0) +
+               m.gradient_bytes * (t.zero_stage >= 2 ? nd : 1.0) +
+               m.optimizer_bytes * (t.zero_stage >= 1 ? nd : 1.0));
+  add("adam-16-bytes", rule_adam_16_bytes(n), states_once);
   add("seed-int8-training", rule_seed_int8_training_bytes(n),
-      (m.weights_bytes + m.gradient_bytes + m.optimizer_bytes + m.overhead_bytes) * gpus);
+      states_once + m.overhead_bytes);
   add("seed-activation-per-sample",
       rule_seed_activation_bytes_per_sample(s.model, t.seq_len, 1.0) * t.micro_batch,
       m.activation_bytes);

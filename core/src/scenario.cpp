@@ -185,6 +185,16 @@ std::vector<Warning> scenario_warnings(const Scenario& s) {
                      "; PyTorch falls back to its memory-efficient attention (xformers / SDPA), "
                      "which keeps no score matrix but runs slower"});
   }
+  const NumberFormat* wfmt = find_format(s.weights_format);
+  if (s.mode == Mode::training && s.training.method == TrainingMethod::full && wfmt != nullptr &&
+      wfmt->bits_per_weight < 16) {
+    w.push_back({"full-training-needs-float",
+                 {wfmt->name},
+                 "weights: " + wfmt->name +
+                     " weights cannot carry gradients; full training keeps BF16 weights, "
+                     "gradients and optimizer states (8 bytes per parameter with AdamW, 6 with "
+                     "8-bit AdamW). The seed's 1-byte arithmetic is shown as its rule of thumb"});
+  }
   // Context beyond what the model was trained for: it runs only with RoPE scaling (YaRN, linear
   // or NTK) by the ratio, which the numbers here do not model.
   const double context = s.mode == Mode::inference

@@ -109,3 +109,48 @@ TEST_CASE("sequence parallel divides all activations by the tensor degree", "[tr
   CHECK(with == Approx(activation_bytes_training(normalize(s)) / 4));
   CHECK(without > with);
 }
+
+TEST_CASE("full training on INT8 weights counts floating-point state, not seed 004's 1 byte",
+          "[training]") {
+  // Seed 004: "INT8 weights + INT8 gradients + 2 bytes of optimizer" = 6 + 6 + 12 GB for 6B.
+  // Gradients and moments are floating point: pure BF16 with 8-bit AdamW is 2 + 2 + 2 bytes.
+  Scenario s = training("llama-2-7b", "int8", "a100-sxm-80gb");
+  s.training.mixed_precision = false;
+  s.training.optimizer = Optimizer::adamw_8bit;
+  const Estimate e = estimate(s);
+  const double n = e.params.total;
+  CHECK(e.memory.weights_bytes == Approx(2 * n));
+  CHECK(e.memory.gradient_bytes == Approx(2 * n));
+  CHECK(e.memory.optimizer_bytes == Approx(2 * n));
+  bool warned = false;
+  for (const Warning& w : e.warning_details) warned |= w.id == "full-training-needs-float";
+  CHECK(warned);
+  // The seed's arithmetic stays beside it as a rule of thumb.
+  bool rule = false;
+  for (const RuleOfThumb& r : e.rules_of_thumb) {
+    if (r.id == "seed-int8-training") rule = r.value_bytes == Approx(4 * n + 1.3e9);
+  }
+  CHECK(rule);
+  // Pure BF16 AdamW: 8 bytes per parameter.
+  s.weights_format = "bf16";
+  s.training.optimizer = Optimizer::adamw;
+  const Estimate b = estimate(s);
+  CHECK(b.memory.weights_bytes + b.memory.gradient_bytes + b.memory.optimizer_bytes ==
+        Approx(8 * n));
+}
+
+TEST_CASE("the 16-bytes rule is compared with one copy of the states, not all replicas",
+          "[training][rules]") {
+  // Llama-2-7B on 8 A100 with plain data parallelism: eight copies of 16 bytes per parameter;
+  // the rule (16 x 6.74e9 = 108 GB) means one.
+  Scenario s = training("llama-2-7b", "bf16", "a100-sxm-80gb", 8);
+  for (int zero : {0, 1, 3}) {
+    s.training.zero_stage = zero;
+    const Estimate e = estimate(s);
+    for (const RuleOfThumb& r : e.rules_of_thumb) {
+      if (r.id != "adam-16-bytes") continue;
+      INFO("ZeRO-" << zero);
+      CHECK(r.detailed_bytes == Approx(r.value_bytes).epsilon(0.01));
+    }
+  }
+}
