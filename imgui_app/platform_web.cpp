@@ -37,8 +37,9 @@ std::string take_js_string(char* s) {
 
 // clang-format off
 EM_JS(void, js_install_page, (), {
-  var page = Module.llmSizerPage = { rects: {}, frames: 0, ready: false };
-  var wake = function() { Module._llm_sizer_wake(); };
+  var page = Module.llmSizerPage = { rects: {}, frames: 0, ready: false, failed: false };
+  // After a failure (see platform::fail and boot.js) nothing may call into the broken module.
+  var wake = function() { if (!page.failed) Module._llm_sizer_wake(); };
   // Every kind of input wakes the sleeping main loop (idle rendering). GLFW"s own listeners have
   // already queued the event for ImGui; we only make sure a frame follows.
   ["pointerdown", "pointermove", "pointerup", "mousedown", "mouseup", "mousemove", "wheel",
@@ -87,7 +88,10 @@ EM_JS(void, js_install_page, (), {
     results: function() { return JSON.parse(call(Module._llm_sizer_results)); },
     widgetRect: function(id) { return page.rects[id] || null; },
     widgetIds: function() { return Object.keys(page.rects); },
-    framesDrawn: function() { return page.frames; }
+    framesDrawn: function() { return page.frames; },
+    // For the tests of the error boundary: the next frame throws a C++ exception ("exception")
+    // or executes a WebAssembly trap ("trap").
+    injectFault: function(kind) { Module._llm_sizer_page_event(kind === "trap" ? 6 : 5); }
   };
 });
 
@@ -159,11 +163,44 @@ EM_JS(void, js_publish_rect, (const char* id, float x, float y, float w, float h
 EM_JS(void, js_mark_ready, (), {
   if (Module.llmSizerPage.ready) return;
   Module.llmSizerPage.ready = true;
+  window.llmSizerReadyAt = performance.now();  // ms since navigation start, for tools/bench-site.mjs
   window.llmSizerReady = true;
   if (Module.onAppReady) Module.onAppReady();
 });
 
 EM_JS(void, js_count_frame, (), { Module.llmSizerPage.frames++; });
+
+EM_JS(void, js_fetch_cjk_font, (), {
+  // boot.js (Module.loadCjkFont) may have started the download with the page; else fetch here.
+  var load = Module.loadCjkFont || function() {
+    return fetch("cjk.otf").then(function(r) {
+      if (!r.ok) throw new Error("cjk.otf: HTTP " + r.status);
+      return r.arrayBuffer();
+    });
+  };
+  load().then(function(buffer) {
+    var bytes = new Uint8Array(buffer);
+    var ptr = _malloc(bytes.length);
+    HEAPU8.set(bytes, ptr);
+    Module._llm_sizer_cjk_font(ptr, bytes.length);
+    _free(ptr);
+  }, function(e) {
+    if (Module.loadCjkFont) Module.loadCjkFont = null;  // a retry fetches afresh
+    console.warn("LLM Sizer: the Chinese font could not be loaded:", e && e.message);
+    Module._llm_sizer_cjk_font(0, 0);
+  });
+});
+
+EM_JS(void, js_set_recovery_state, (const char* key, const char* fragment), {
+  Module.llmSizerPage.recovery = { storageKey: UTF8ToString(key), fragment: UTF8ToString(fragment) };
+});
+
+EM_JS(void, js_fail, (const char* what), {
+  var message = UTF8ToString(what);
+  Module.llmSizerPage.failed = true;
+  if (Module.llmSizerFail) Module.llmSizerFail(message);
+  else console.error("LLM Sizer failed:", message);
+});
 // clang-format on
 
 // [SECTION] exported entry points called from JS (window.llmSizer, events)
@@ -190,6 +227,12 @@ EMSCRIPTEN_KEEPALIVE void llm_sizer_page_event(int kind) {
     case 3:
       g_events.clipboard_ok = true;
       break;
+    case 5:
+      g_events.injected_fault = 1;
+      break;
+    case 6:
+      g_events.injected_fault = 2;
+      break;
     default:
       g_events.clipboard_failed = true;
       break;
@@ -200,6 +243,15 @@ EMSCRIPTEN_KEEPALIVE void llm_sizer_page_event(int kind) {
 EMSCRIPTEN_KEEPALIVE void llm_sizer_paste(const char* text) {
   g_events.pasted += text;
   g_clipboard = text;
+  llm_sizer_wake();
+}
+
+// The fetched cjk.otf (copied: JS frees its buffer), or size 0 when it could not be fetched.
+EMSCRIPTEN_KEEPALIVE void llm_sizer_cjk_font(const char* bytes, int size) {
+  if (bytes == nullptr || size <= 0)
+    g_events.cjk_font_failed = true;
+  else
+    g_events.cjk_font.assign(bytes, static_cast<std::size_t>(size));
   llm_sizer_wake();
 }
 
@@ -286,6 +338,17 @@ PageEvents take_events() {
 void publish_widget_rect(const char* id, float x, float y, float w, float h) {
   js_publish_rect(id, x, y, w, h);
 }
+void fetch_cjk_font() { js_fetch_cjk_font(); }
+
+void set_recovery_state(const char* storage_key, const std::string& fragment) {
+  js_set_recovery_state(storage_key, fragment.c_str());
+}
+
+void fail(const std::string& what) {
+  emscripten_cancel_main_loop();
+  js_fail(what.c_str());
+}
+
 void mark_ready() { js_mark_ready(); }
 void count_frame() { js_count_frame(); }
 
