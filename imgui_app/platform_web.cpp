@@ -5,6 +5,8 @@
 // [SECTION] exported entry points called from JS (window.llmSizer, events)
 // [SECTION] platform.hpp implementation
 // [SECTION] IME: a DOM <input> over the caret for composed (Chinese) text (platform::set_ime_data)
+// [SECTION] GL state queries of ImGui's renderer (answered here, not by the GPU process)
+#include <GLES3/gl3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
@@ -461,3 +463,49 @@ void set_ime_data(ImGuiViewport*, ImGuiPlatformImeData* data) {
 }
 
 }  // namespace platform
+
+// [SECTION] GL state queries of ImGui's renderer
+//
+// ImGui_ImplOpenGL3_RenderDrawData (1.90.1) saves 14 GL state values with glGetIntegerv before
+// drawing and restores them after. In Chromium several of those (viewport, scissor box, blend
+// functions) are synchronous round trips to the GPU process, which first finishes the previous
+// frame: with SwiftShader that wait was ~78% of the main thread's time while a slider is dragged.
+// Nothing but ImGui draws into this context, so between its renders the state is always GL's
+// initial state (its restore puts back what it read): the link wraps glGetIntegerv
+// (-Wl,--wrap, imgui_app/CMakeLists.txt) to answer those names with the initial values, and asks
+// the browser for everything else (GL version, extensions). The viewport and scissor box read as
+// empty: the frame sets the viewport before it clears (main.cpp), and the scissor test is off.
+extern "C" void __real_glGetIntegerv(GLenum pname, GLint* data);
+extern "C" void __wrap_glGetIntegerv(GLenum pname, GLint* data) {
+  switch (pname) {
+    case GL_ACTIVE_TEXTURE:
+      *data = GL_TEXTURE0;
+      return;
+    case GL_CURRENT_PROGRAM:
+    case GL_TEXTURE_BINDING_2D:
+    case GL_SAMPLER_BINDING:
+    case GL_ARRAY_BUFFER_BINDING:
+    case GL_ELEMENT_ARRAY_BUFFER_BINDING:
+    case GL_VERTEX_ARRAY_BINDING:
+      *data = 0;
+      return;
+    case GL_VIEWPORT:
+    case GL_SCISSOR_BOX:
+      data[0] = data[1] = data[2] = data[3] = 0;
+      return;
+    case GL_BLEND_SRC_RGB:
+    case GL_BLEND_SRC_ALPHA:
+      *data = GL_ONE;
+      return;
+    case GL_BLEND_DST_RGB:
+    case GL_BLEND_DST_ALPHA:
+      *data = GL_ZERO;
+      return;
+    case GL_BLEND_EQUATION_RGB:
+    case GL_BLEND_EQUATION_ALPHA:
+      *data = GL_FUNC_ADD;
+      return;
+    default:
+      __real_glGetIntegerv(pname, data);
+  }
+}

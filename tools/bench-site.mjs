@@ -8,7 +8,15 @@
 //   - renderer main-thread time per frame while a slider is dragged (the full result, fit table
 //     included, recomputes on every frame of the drag; CDP Performance.getMetrics TaskDuration).
 // Headless Chromium with SwiftShader (no GPU), so absolute times are those of software WebGL.
-//   node tools/bench-site.mjs [dist] [--runs 7] [--no-write]
+//   - what app.wasm is made of: code bytes per contributor (from app_names.wasm, the same link with
+//     function names: cmake --build --preset web --target llm_sizer_app_names) and the files
+//     embedded in its data;
+// BASELINE holds the figures before issue 12 (main at 93a881f, same machine, same method) so each
+// run prints them beside its own.
+// With --baseline DIR (a build of the site before the change), cold loads of DIR alternate with
+// the measured ones, so both medians come from the same minutes of a shared machine.
+//   node tools/bench-site.mjs [dist] [--names build/web/imgui_app/app_names.wasm] [--runs 7]
+//                             [--baseline build/bench-baseline] [--no-write]
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +24,24 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 import { startServer } from './static-server.mjs';
+import { wasmSizes } from './bench-wasm-size.mjs';
+
+// Before issue 12: main at 93a881f, measured by this script on 2026-12-01 (headless Chromium,
+// SwiftShader, 7 cold loads). The issue's own figures (one run alternating with another site on
+// a busier machine) were 2.04 s to the first frame and 728 KB gzip in 14 files before it.
+const BASELINE = {
+  siteGzip: 745.8e3,
+  appWasm: { raw: 1326.3e3, gzip: 525.1e3, code: 903636, data: 411788 },
+  beforeFirstFrameGzip: 556.7e3,
+  firstFrameMs: 928,
+  dragMsPerFrame: 44.6,
+  contributors: {
+    'Dear ImGui': 211240, 'core (sizer::)': 175617, 'std::string / containers / algorithms': 163672,
+    'app (app::, platform)': 116726, 'nlohmann::json': 84041, 'iostream / locale': 75787,
+    'libc (printf, strtod, malloc…)': 50061, other: 19530, 'C++ runtime / exceptions': 2381,
+  },
+  embedded: { 'cjk.otf (Chinese font)': 97352, 'ProggyClean (ImGui default font)': 11980 },
+};
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -24,6 +50,8 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('--runs', '7'));
 const write = !args.includes('--no-write');
+const namesWasm = path.resolve(option('--names', 'build/web/imgui_app/app_names.wasm'));
+const baselineDir = option('--baseline', null);
 const siteDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
 const docPath = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'docs', 'BENCHMARKS.md');
 
@@ -47,13 +75,42 @@ for (const rel of listFiles(siteDir)) {
 }
 const total = [...files.values()].reduce((a, f) => ({ raw: a.raw + f.raw, gzip: a.gzip + f.gzip }), { raw: 0, gzip: 0 });
 
+// What app.wasm holds: sections, code per contributor, embedded files (found by their bytes).
+function wasmSections(file) {
+  const r = wasmSizes(file);
+  const section = (name) => r.sections.find((x) => x.label === name)?.size ?? 0;
+  return { r, code: section('code'), data: section('data') };
+}
+const app = existsSync(path.join(siteDir, 'app.wasm')) ? wasmSections(path.join(siteDir, 'app.wasm')) : null;
+const named = existsSync(namesWasm) ? wasmSizes(namesWasm) : null;
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const embeddedCandidates = [
+  ['latin.otf (Inter subset)', 'build/web/fonts/latin.otf'],
+  ['cjk_switch.otf (中文 of the switch)', 'build/web/fonts/cjk_switch.otf'],
+  ['cjk.otf (Chinese font)', 'build/web/fonts/cjk.otf'],
+  ...['gpus', 'models', 'formats'].map((n) => [`core/data/${n}.csv`, `core/data/${n}.csv`]),
+  ...['presets', 'results', 'shell'].map((n) => [`imgui_app/strings/${n}.tsv`, `imgui_app/strings/${n}.tsv`]),
+];
+const embedded = [];
+if (app) {
+  const wasm = readFileSync(path.join(siteDir, 'app.wasm'));
+  for (const [label, rel] of embeddedCandidates) {
+    const file = path.join(root, rel);
+    if (!existsSync(file)) continue;
+    const data = readFileSync(file);
+    // The first bytes suffice: binaryen splits data segments at runs of zeros (fonts have some).
+    if (wasm.includes(data.subarray(0, 64))) embedded.push([label, data.length, gzipSync(data, { level: 9 }).length]);
+  }
+}
+
 // [2] cold loads
 const flags = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
   '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const { server, url } = await startServer(siteDir);
 const origin = new URL(url).origin;
+const baselineSite = baselineDir ? await startServer(baselineDir) : null;
 
-async function coldLoad({ lang = 'en-US', measureFrames = false } = {}) {
+async function coldLoad({ lang = 'en-US', measureFrames = false, site = url } = {}) {
   const profile = mkdtempSync(path.join(tmpdir(), 'sizer-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium', headless: true, args: flags, locale: lang,
@@ -63,17 +120,20 @@ async function coldLoad({ lang = 'en-US', measureFrames = false } = {}) {
     const page = context.pages()[0] ?? await context.newPage();
     const fetched = [];  // [relative path, finished at (ms since navigation start)]
     const foreign = [];
-    page.on('request', (r) => { if (new URL(r.url()).origin !== origin) foreign.push(r.url()); });
+    const siteOrigin = new URL(site).origin;
+    page.on('request', (r) => { if (new URL(r.url()).origin !== siteOrigin) foreign.push(r.url()); });
     page.on('requestfinished', (r) => {
       const u = new URL(r.url());
-      if (u.origin !== origin) return;
+      if (u.origin !== siteOrigin) return;
       const rel = decodeURIComponent(u.pathname).replace(/^\//, '') || 'index.html';
       fetched.push([rel, Date.now()]);
     });
     const start = Date.now();
-    await page.goto(url);
-    await page.waitForFunction(() => window.llmSizerReady === true, null, { timeout: 60000, polling: 10 });
-    const readyMs = await page.evaluate(() => window.llmSizerReadyAt ?? null) ?? (Date.now() - start);
+    await page.goto(site);
+    // Polled every 10 ms on the page's own clock (ms since navigation start), the same way for a
+    // baseline build that predates window.llmSizerReadyAt.
+    const readyMs = await (await page.waitForFunction(
+      () => window.llmSizerReady === true && performance.now(), null, { timeout: 60000, polling: 10 })).jsonValue();
     const readyWall = start + readyMs;
     const before = fetched.filter(([, t]) => t <= readyWall + 5).map(([rel]) => rel);
     const result = { readyMs, before, foreign };
@@ -120,12 +180,20 @@ async function frames(page, context) {
 }
 
 const loads = [];
+const baselineLoads = [];
 try {
-  for (let i = 0; i < runs; i++) loads.push(await coldLoad({ measureFrames: i === runs - 1 }));
+  for (let i = 0; i < runs; i++) {
+    const last = i === runs - 1;
+    if (baselineSite) baselineLoads.push(await coldLoad({ measureFrames: last, site: baselineSite.url }));
+    loads.push(await coldLoad({ measureFrames: last }));
+  }
   loads.push(await coldLoad({ lang: 'zh-CN', measureFrames: false }));
 } finally {
   server.close();
+  baselineSite?.server.close();
 }
+const baselineFrameRun = baselineLoads[baselineLoads.length - 1];
+const baselineMedian = baselineLoads.length ? median(baselineLoads.map((l) => l.readyMs)) : null;
 const zhLoad = loads.pop();
 const times = loads.map((l) => l.readyMs);
 const firstLoad = loads[0];
@@ -139,7 +207,29 @@ lines.push('## Site size', '',
   'gzip -9 (what a gzip-serving host such as GitHub Pages sends). 1 KB = 1000 bytes.', '',
   '| file | raw KB | gzip KB |', '|---|---:|---:|');
 for (const [rel, f] of files) lines.push(`| ${rel} | ${kb(f.raw)} | ${kb(f.gzip)} |`);
-lines.push(`| **whole site** | **${kb(total.raw)}** | **${kb(total.gzip)}** |`, '');
+lines.push(`| **whole site** | **${kb(total.raw)}** | **${kb(total.gzip)}** |`, '',
+  `Before issue 12 (main at 93a881f): whole site ${kb(BASELINE.siteGzip)} KB gzip; app.wasm ${kb(BASELINE.appWasm.raw)} KB raw /`
+    + ` ${kb(BASELINE.appWasm.gzip)} KB gzip (code ${kb(BASELINE.appWasm.code)} KB, data ${kb(BASELINE.appWasm.data)} KB).`, '');
+if (app) {
+  lines.push(`### app.wasm`, '', `code section ${kb(app.code)} KB (before ${kb(BASELINE.appWasm.code)}), data section`
+    + ` ${kb(app.data)} KB (before ${kb(BASELINE.appWasm.data)}).`, '');
+  if (named) {
+    lines.push(`Code bytes per contributor (functions grouped by name in app_names.wasm, the same link with`
+      + ` --profiling-funcs; tools/bench-wasm-size.mjs lists single functions):`, '',
+    '| contributor | before KB | now KB |', '|---|---:|---:|');
+    const now = new Map(named.groups);
+    const labels = [...new Set([...Object.keys(BASELINE.contributors), ...now.keys()])];
+    for (const label of labels) {
+      lines.push(`| ${label} | ${kb(BASELINE.contributors[label] ?? 0)} | ${kb(now.get(label) ?? 0)} |`);
+    }
+    lines.push(`| largest function now: \`${named.functions[0].fn.slice(0, 60)}\` | | ${kb(named.functions[0].size)} |`, '');
+  }
+  lines.push('Files embedded in the data section (raw / gzip KB):', '',
+    '| file | raw KB | gzip KB |', '|---|---:|---:|');
+  for (const [label, raw, gz] of embedded) lines.push(`| ${label} | ${kb(raw)} | ${kb(gz)} |`);
+  lines.push(`| before, no longer embedded: ${Object.keys(BASELINE.embedded).join(', ')} |`
+    + ` ${Object.values(BASELINE.embedded).map(kb).join(', ')} | |`, '');
+}
 const describeBefore = (load) => {
   const unique = [...new Set(load.before)];
   return `${kb(sumGzip(unique))} KB gzip in ${unique.length} files (${unique.join(', ')})`;
@@ -147,17 +237,21 @@ const describeBefore = (load) => {
 lines.push('## First load', '',
   `Headless Chromium with SwiftShader (no GPU), 1280x800, a fresh profile per load (no HTTP, code or`,
   'service-worker cache), served by tools/static-server.mjs on 127.0.0.1.', '',
-  `- bytes fetched before the first useful frame, English UI: ${describeBefore(firstLoad)}`,
+  `- bytes fetched before the first useful frame, English UI: ${describeBefore(firstLoad)};`
+    + ` before: ${kb(BASELINE.beforeFirstFrameGzip)} KB`,
   `- the same, Chinese UI (navigator.language zh-CN): ${describeBefore(zhLoad)}`,
   `- navigation -> first useful frame (window.llmSizerReady): median **${Math.round(median(times))} ms** of ${runs}`
-    + ` cold loads (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))}; Chinese UI: ${Math.round(zhLoad.readyMs)} ms)`,
+    + ` cold loads (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))}; Chinese UI: ${Math.round(zhLoad.readyMs)} ms);`
+    + (baselineMedian === null ? ` before: ${BASELINE.firstFrameMs} ms`
+      : ` before, alternating with these loads (${baselineDir}): median ${Math.round(baselineMedian)} ms`),
   `- requests to any other origin: ${loads.concat([zhLoad]).reduce((a, l) => a + l.foreign.length, 0)}`, '');
 lines.push('## Frames', '',
   `- frames drawn in 5 s of idleness after the first frame: ${frameRun.idleFrames}`);
 if (frameRun.drag) {
   lines.push(`- dragging the prompt-tokens slider for ${frameRun.drag.wall} ms (each frame recomputes the whole result,`
     + ` fit table included): ${frameRun.drag.frames} frames, renderer main-thread time **${frameRun.drag.msPerFrame.toFixed(1)} ms per frame**`
-    + ' (CDP TaskDuration; SwiftShader rasterises in the GPU process, not counted)');
+    + ' (CDP TaskDuration; SwiftShader rasterises in the GPU process, not counted); before: '
+    + (baselineFrameRun?.drag ? `${baselineFrameRun.drag.msPerFrame.toFixed(1)} ms in the same run` : `${BASELINE.dragMsPerFrame} ms`));
 } else {
   lines.push('- slider drag: the prompt-tokens slider was not on screen');
 }

@@ -2,13 +2,26 @@
 // grouped by a name pattern) and the largest functions. Function names need a build linked with
 // --profiling-funcs (tools/bench.sh makes one); without names only the sections are printed.
 //   node tools/bench-wasm-size.mjs app.wasm [top=25]
+// tools/bench-site.mjs imports wasmSizes() for the contributor table of docs/BENCHMARKS.md.
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const [file, topArg = '25'] = process.argv.slice(2);
-if (!file) {
-  console.error('usage: node tools/bench-wasm-size.mjs FILE.wasm [top]');
-  process.exit(2);
-}
+// Contributors, first matching pattern wins (demangled names from --profiling-funcs).
+const GROUPS = [
+  ['nlohmann::json', /nlohmann/],
+  ['Dear ImGui', /ImGui|ImFont|ImDraw|ImVector|ImGuiStorage|ImTextureID|stbtt|stb_|ImStb|STB_|ImTriangulator|ImPool|ImChunk|ImBitVector|ImRect|ImHash|ImStr|ImFormat|ImParseFormat|ImAtof|ImQsort|Im[A-Z]/],
+  ['GLFW / GL / Emscripten glue', /glfw|^gl[A-Z]|emscripten|^_emscripten|^emscripten_/],
+  ['iostream / locale', /std::__2::(basic_[io]?stream|basic_ios|ios_base|locale|num_put|num_get|ctype|codecvt|moneypunct|money_|time_put|time_get|messages|numpunct|collate|basic_streambuf|basic_filebuf|__stdinbuf|__stdoutbuf)/],
+  ['libc (printf, strtod, malloc…)', /^(printf_core|fmt_[a-z]|pop_arg|__floatscan|__intscan|decfloat|hexfloat|scanexp|dlmalloc|dlfree|dlrealloc|sbrk|memcpy|memset|memmove|strto|vfprintf|vsnprintf|snprintf|sn_write|__shgetc|__shlim|frexp|fmodl?|pow|exp|log|sin|cos|tan|atan|qsort|wcs|mbs|__towrite|__fwritex|out|pad|getint|fmt_fp|wctomb|__stpcpy|__strchrnul|strlen|strcmp|strncmp|memchr|memcmp|__lctrans|__errno|abort|[a-z_]+f?)$/],
+  ['C++ runtime / exceptions', /__cxa|__cxxabiv1|_Unwind|__gxx|std::terminate|typeinfo|__dynamic_cast/],
+  ['std::string / containers / algorithms', /std::__2::(basic_string|vector|__tree|map|__hash|unordered|__split_buffer|__sort|__insertion|__introsort|function|__function|optional|pair|to_string|stod|stoi|stol|stoul|__itoa|__num|__throw|__libcpp|__rotate|__stable|__merge|__buffered|__inplace|allocator|char_traits|__compressed|__shared|__do_|__insertion_sort|deque|__deque|list|__list|set|__murmur|__next_prime|__val)/],
+  ['core (sizer::)', /sizer::/],
+  ['app (app::, platform)', /app::|platform::|\(anonymous namespace\)|Shell|llm_sizer|main/],
+];
+
+// Sections (label, bytes), code bytes per contributor and every function (name, bytes).
+export function wasmSizes(file) {
 const bytes = readFileSync(file);
 let at = 8;  // magic + version
 
@@ -80,23 +93,6 @@ while (at < bytes.length) {
   at = end;
 }
 
-const kb = (n) => (n / 1024).toFixed(1).padStart(8);
-console.log(`${file}: ${bytes.length} bytes`);
-for (const s of sections) console.log(`  section ${s.label.padEnd(28)} ${String(s.size).padStart(9)} ${kb(s.size)} KB`);
-if (names.size === 0) process.exit(0);
-
-// Contributors, first matching pattern wins (demangled names from --profiling-funcs).
-const GROUPS = [
-  ['nlohmann::json', /nlohmann/],
-  ['Dear ImGui', /ImGui|ImFont|ImDraw|ImVector|ImGuiStorage|ImTextureID|stbtt|stb_|ImStb|STB_|ImTriangulator|ImPool|ImChunk|ImBitVector|ImRect|ImHash|ImStr|ImFormat|ImParseFormat|ImAtof|ImQsort|Im[A-Z]/],
-  ['GLFW / GL / Emscripten glue', /glfw|^gl[A-Z]|emscripten|^_emscripten|^emscripten_/],
-  ['iostream / locale', /std::__2::(basic_[io]?stream|basic_ios|ios_base|locale|num_put|num_get|ctype|codecvt|moneypunct|money_|time_put|time_get|messages|numpunct|collate|basic_streambuf|basic_filebuf|__stdinbuf|__stdoutbuf)/],
-  ['libc (printf, strtod, malloc…)', /^(printf_core|fmt_[a-z]|pop_arg|__floatscan|__intscan|decfloat|hexfloat|scanexp|dlmalloc|dlfree|dlrealloc|sbrk|memcpy|memset|memmove|strto|vfprintf|vsnprintf|snprintf|sn_write|__shgetc|__shlim|frexp|fmodl?|pow|exp|log|sin|cos|tan|atan|qsort|wcs|mbs|__towrite|__fwritex|out|pad|getint|fmt_fp|wctomb|__stpcpy|__strchrnul|strlen|strcmp|strncmp|memchr|memcmp|__lctrans|__errno|abort|[a-z_]+f?)$/],
-  ['C++ runtime / exceptions', /__cxa|__cxxabiv1|_Unwind|__gxx|std::terminate|typeinfo|__dynamic_cast/],
-  ['std::string / containers / algorithms', /std::__2::(basic_string|vector|__tree|map|__hash|unordered|__split_buffer|__sort|__insertion|__introsort|function|__function|optional|pair|to_string|stod|stoi|stol|stoul|__itoa|__num|__throw|__libcpp|__rotate|__stable|__merge|__buffered|__inplace|allocator|char_traits|__compressed|__shared|__do_|__insertion_sort|deque|__deque|list|__list|set|__murmur|__next_prime|__val)/],
-  ['core (sizer::)', /sizer::/],
-  ['app (app::, platform)', /app::|platform::|\(anonymous namespace\)|Shell|llm_sizer|main/],
-];
 const totals = new Map(GROUPS.map(([label]) => [label, 0]));
 totals.set('other', 0);
 const functions = [];
@@ -107,13 +103,33 @@ bodies.forEach((size, i) => {
   const label = group ? group[0] : 'other';
   totals.set(label, totals.get(label) + size);
 });
-const code = bodies.reduce((a, b) => a + b, 0);
-console.log(`\ncode bytes by contributor (${bodies.length} functions, ${code} bytes):`);
-for (const [label, size] of [...totals].sort((a, b) => b[1] - a[1])) {
-  if (size) console.log(`  ${label.padEnd(40)} ${String(size).padStart(9)} ${kb(size)} KB ${(100 * size / code).toFixed(1).padStart(5)} %`);
+return {
+  size: bytes.length, sections, named: names.size > 0,
+  code: bodies.reduce((a, b) => a + b, 0),
+  groups: [...totals].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]),
+  functions: functions.sort((a, b) => b.size - a.size),
+};
 }
-const top = Number(topArg);
-console.log(`\nlargest ${top} functions:`);
-for (const { fn, size } of functions.sort((a, b) => b.size - a.size).slice(0, top)) {
-  console.log(`  ${String(size).padStart(8)}  ${fn.length > 110 ? fn.slice(0, 107) + '...' : fn}`);
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [file, topArg = '25'] = process.argv.slice(2);
+  if (!file) {
+    console.error('usage: node tools/bench-wasm-size.mjs FILE.wasm [top]');
+    process.exit(2);
+  }
+  const r = wasmSizes(file);
+  const kb = (n) => (n / 1024).toFixed(1).padStart(8);
+  console.log(`${file}: ${r.size} bytes`);
+  for (const s of r.sections) console.log(`  section ${s.label.padEnd(28)} ${String(s.size).padStart(9)} ${kb(s.size)} KB`);
+  if (r.named) {
+    console.log(`\ncode bytes by contributor (${r.functions.length} functions, ${r.code} bytes):`);
+    for (const [label, size] of r.groups) {
+      console.log(`  ${label.padEnd(40)} ${String(size).padStart(9)} ${kb(size)} KB ${(100 * size / r.code).toFixed(1).padStart(5)} %`);
+    }
+    const top = Number(topArg);
+    console.log(`\nlargest ${top} functions:`);
+    for (const { fn, size } of r.functions.slice(0, top)) {
+      console.log(`  ${String(size).padStart(8)}  ${fn.length > 110 ? fn.slice(0, 107) + '...' : fn}`);
+    }
+  }
 }
