@@ -73,7 +73,7 @@ struct Shell {
   std::string recovery_state;  // the state whose share fragment the error boundary holds
   bool fonts_dirty = true;     // the atlas needs a rebuild (dpr changed, CJK font arrived)
   bool device_ready = false;   // the OpenGL backend has created its objects (first NewFrame)
-  bool cjk_requested = false;  // fetch_cjk_font() is in flight or done
+  bool cjk_requested = false;  // fetch_chinese() is in flight or done
   const char* document_lang = "";  // last <html lang> set
 };
 
@@ -86,6 +86,7 @@ void wake(Shell& sh) {
 
 // [SECTION] string tables
 
+// The compiled-in tables hold the English column only (split_string_tables.py).
 void install_strings(app::App& app) {
   app::i18n::Table table;
   for (const auto& [name, text] : app_string_tables()) {
@@ -93,6 +94,18 @@ void install_strings(app::App& app) {
       app.ui.status_line = e;  // a broken table is a build bug; show it, keep going
       app.ui.status_is_error = true;
     }
+  }
+  app::i18n::install(std::move(table));
+}
+
+// The whole tables (strings.tsv, fetched with the Chinese font) replace the English-only ones.
+void install_whole_strings(app::App& app, const std::string& text) {
+  app::i18n::Table table;
+  std::vector<std::string> errors = app::i18n::parse_tsv(text, "strings.tsv", table);
+  if (!errors.empty()) {
+    app.ui.status_line = errors.front();  // a broken file is a build bug; keep the English
+    app.ui.status_is_error = true;
+    return;
   }
   app::i18n::install(std::move(table));
 }
@@ -364,10 +377,11 @@ void handle_page_events(Shell& sh) {
   }
   if (!ev.cjk_font.empty()) {
     any = true;
+    install_whole_strings(app, ev.zh_strings);
     app::set_cjk_font_data(std::move(ev.cjk_font));
     sh.fonts_dirty = true;
   }
-  if (ev.cjk_font_failed) {
+  if (ev.chinese_failed) {
     // Stay usable in English; choosing 中文 again retries.
     any = true;
     sh.cjk_requested = false;
@@ -431,11 +445,12 @@ void update_theme_and_language(Shell& sh) {
     sh.style_narrow = ui.narrow;
     sh.style_valid = true;
   }
-  // Chinese needs the CJK font, fetched on first use; the UI stays English until it is there.
+  // Chinese needs the CJK font and the zh text, fetched on first use; the UI stays English until
+  // they are there.
   bool zh = ui.lang == app::Lang::zh;
   if (zh && !app::has_cjk_font() && !sh.cjk_requested) {
     sh.cjk_requested = true;
-    platform::fetch_cjk_font();
+    platform::fetch_chinese();
   }
   app::i18n::Language lang =
       zh && app::has_cjk_font() ? app::i18n::Language::zh : app::i18n::Language::en;

@@ -60,16 +60,19 @@ struct PageEvents {
   bool clipboard_failed = false;
   bool clipboard_ok = false;
   std::string pasted;          // text of a paste event
-  std::string cjk_font;        // the bytes of cjk.otf, once fetch_cjk_font() got them
-  bool cjk_font_failed = false;  // fetch_cjk_font() could not get the file
+  std::string cjk_font;        // fetch_chinese(): the bytes of cjk.otf ...
+  std::string zh_strings;      // ... and the whole string tables (strings.tsv)
+  bool chinese_failed = false;  // fetch_chinese() could not get them
   int injected_fault = 0;      // window.llmSizer.injectFault: 1 = C++ exception, 2 = wasm trap
 };
 PageEvents take_events();
 
-// Starts downloading the Chinese font subset (cjk.otf, served beside the app; the page may have
-// started it already when it knew the UI would be Chinese). The bytes arrive as
-// PageEvents::cjk_font, or cjk_font_failed is set; call again to retry after a failure.
-void fetch_cjk_font();
+// Starts downloading what a Chinese UI needs and an English first load skips: the CJK font
+// subset (cjk.otf) and the string tables with their zh column (strings.tsv), both served beside
+// the app (the page may have started them already when it knew the UI would be Chinese). Both
+// arrive together as PageEvents::cjk_font and zh_strings, or chinese_failed is set; call again
+// to retry after a failure.
+void fetch_chinese();
 
 // The error boundary. If the app fails (a C++ exception reaches the frame, or WebAssembly traps),
 // the page replaces the frozen canvas with a message, a "reset to defaults" button (removes

@@ -54,8 +54,8 @@ PageEvents take_events() {
   return e;
 }
 
-// No page to fetch from: the app stays in English, as a browser does when the file is missing.
-void fetch_cjk_font() { g_events.cjk_font_failed = true; }
+// No page to fetch from: the app stays in English, as a browser does when the files are missing.
+void fetch_chinese() { g_events.chinese_failed = true; }
 void set_recovery_state(const char*, const std::string&) {}
 void fail(const std::string&) { g_sleep_requested = true; }
 

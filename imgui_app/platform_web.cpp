@@ -172,24 +172,29 @@ EM_JS(void, js_mark_ready, (), {
 
 EM_JS(void, js_count_frame, (), { Module.llmSizerPage.frames++; });
 
-EM_JS(void, js_fetch_cjk_font, (), {
-  // boot.js (Module.loadCjkFont) may have started the download with the page; else fetch here.
-  var load = Module.loadCjkFont || function() {
-    return fetch("cjk.otf").then(function(r) {
-      if (!r.ok) throw new Error("cjk.otf: HTTP " + r.status);
-      return r.arrayBuffer();
-    });
+EM_JS(void, js_fetch_chinese, (), {
+  // boot.js (Module.loadChinese) may have started the downloads with the page; else fetch here.
+  var load = Module.loadChinese || function() {
+    return Promise.all(["cjk.otf", "strings.tsv"].map(function(name) {
+      return fetch(name).then(function(r) {
+        if (!r.ok) throw new Error(name + ": HTTP " + r.status);
+        return r.arrayBuffer();
+      });
+    }));
   };
-  load().then(function(buffer) {
-    var bytes = new Uint8Array(buffer);
-    var ptr = _malloc(bytes.length);
-    HEAPU8.set(bytes, ptr);
-    Module._llm_sizer_cjk_font(ptr, bytes.length);
-    _free(ptr);
+  load().then(function(files) {
+    var font = new Uint8Array(files[0]);
+    var text = new Uint8Array(files[1]);
+    var fontPtr = _malloc(font.length);
+    var textPtr = _malloc(text.length);
+    HEAPU8.set(font, fontPtr);
+    HEAPU8.set(text, textPtr);
+    Module._llm_sizer_chinese(fontPtr, font.length, textPtr, text.length);
+    _free(fontPtr);
+    _free(textPtr);
   }, function(e) {
-    if (Module.loadCjkFont) Module.loadCjkFont = null;  // a retry fetches afresh
-    console.warn("LLM Sizer: the Chinese font could not be loaded:", e && e.message);
-    Module._llm_sizer_cjk_font(0, 0);
+    console.warn("LLM Sizer: the Chinese font or text could not be loaded:", e && e.message);
+    Module._llm_sizer_chinese(0, 0, 0, 0);
   });
 });
 
@@ -248,12 +253,16 @@ EMSCRIPTEN_KEEPALIVE void llm_sizer_paste(const char* text) {
   llm_sizer_wake();
 }
 
-// The fetched cjk.otf (copied: JS frees its buffer), or size 0 when it could not be fetched.
-EMSCRIPTEN_KEEPALIVE void llm_sizer_cjk_font(const char* bytes, int size) {
-  if (bytes == nullptr || size <= 0)
-    g_events.cjk_font_failed = true;
-  else
-    g_events.cjk_font.assign(bytes, static_cast<std::size_t>(size));
+// The fetched cjk.otf and strings.tsv (copied: JS frees its buffers), or sizes 0 when they could
+// not be fetched.
+EMSCRIPTEN_KEEPALIVE void llm_sizer_chinese(const char* font, int font_size, const char* text,
+                                            int text_size) {
+  if (font == nullptr || font_size <= 0 || text == nullptr || text_size <= 0) {
+    g_events.chinese_failed = true;
+  } else {
+    g_events.cjk_font.assign(font, static_cast<std::size_t>(font_size));
+    g_events.zh_strings.assign(text, static_cast<std::size_t>(text_size));
+  }
   llm_sizer_wake();
 }
 
@@ -340,7 +349,7 @@ PageEvents take_events() {
 void publish_widget_rect(const char* id, float x, float y, float w, float h) {
   js_publish_rect(id, x, y, w, h);
 }
-void fetch_cjk_font() { js_fetch_cjk_font(); }
+void fetch_chinese() { js_fetch_chinese(); }
 
 void set_recovery_state(const char* storage_key, const std::string& fragment) {
   js_set_recovery_state(storage_key, fragment.c_str());

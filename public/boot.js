@@ -1,8 +1,8 @@
 // Starts the ImGui app (app.js + app.wasm) for index.html and stands guard over it:
 //   [1] checks WebAssembly and WebGL 2 first, with a plain message when either is missing;
 //   [2] compiles app.wasm while it downloads (instantiateStreaming), showing progress;
-//   [3] starts the Chinese font download at once when the UI will be Chinese (else the app asks
-//       for it only if the user switches; see platform::fetch_cjk_font);
+//   [3] starts the Chinese font and text downloads at once when the UI will be Chinese (else the
+//       app asks for them only if the user switches; see platform::fetch_chinese);
 //   [4] the error boundary: a WebAssembly trap or a C++ exception replaces the frozen canvas with a
 //       message, "reset to defaults" and a link that reproduces the failure.
 // A file, not an inline script, so the Content-Security-Policy can forbid inline scripts.
@@ -46,18 +46,21 @@
     } catch (e) { /* storage blocked */ }
     return zhBrowser;
   }
-  var cjkFont = null;
-  function loadCjkFont() {
-    if (!cjkFont) {
-      cjkFont = fetch('cjk.otf').then(function (response) {
-        if (!response.ok) throw new Error('cjk.otf: HTTP ' + response.status);
-        return response.arrayBuffer();
-      });
-      cjkFont.catch(function () { cjkFont = null; });  // a later call retries
+  // What a Chinese UI adds (platform::fetch_chinese): the CJK font and the whole string tables.
+  var chinese = null;
+  function loadChinese() {
+    if (!chinese) {
+      chinese = Promise.all(['cjk.otf', 'strings.tsv'].map(function (name) {
+        return fetch(name).then(function (response) {
+          if (!response.ok) throw new Error(name + ': HTTP ' + response.status);
+          return response.arrayBuffer();
+        });
+      }));
+      chinese.catch(function () { chinese = null; });  // a later call retries
     }
-    return cjkFont;
+    return chinese;
   }
-  if (uiIsChinese()) loadCjkFont();
+  if (uiIsChinese()) loadChinese();
 
   // [4]
   var failure = document.getElementById('failure');
@@ -151,7 +154,7 @@
   window.Module = {
     canvas: document.getElementById('canvas'),
     instantiateWasm: instantiate,
-    loadCjkFont: loadCjkFont,
+    loadChinese: loadChinese,
     onAppReady: function () {
       loading.hidden = true;
       window.dispatchEvent(new Event('llmsizerready'));  // register-sw.js precaches after this

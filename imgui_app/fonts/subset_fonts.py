@@ -5,7 +5,7 @@
   the UI prints, and every non-CJK character of the tables.
 - cjk.otf:   Noto Sans CJK SC (fonts-noto-cjk, face 2 of the .ttc) cut to exactly the characters
   of the zh column, so Chinese costs ~100 KB instead of ~20 MB. Not embedded: the site serves it
-  beside app.wasm and the app fetches it only when the UI is Chinese (platform::fetch_cjk_font).
+  beside app.wasm and the app fetches it only when the UI is Chinese (platform::fetch_chinese).
 - cjk_switch.otf: the same font cut to SWITCH_TEXT, the Chinese the English UI shows (the
   language switch names Chinese in Chinese, panels/header.cpp); a few KB, embedded.
 - fonts_embedded.cpp: latin.otf and cjk_switch.otf as byte arrays, sizer::sizer_embedded_font_latin()

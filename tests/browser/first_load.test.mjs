@@ -1,8 +1,8 @@
 // What the first load fetches and from where: nothing leaves the site's origin, the
 // Content-Security-Policy of each page holds (its style hashes match, no violation is reported),
 // the service worker starts precaching only after the app's first frame, and the Chinese font is
-// fetched only for a Chinese UI (at once for one, on the switch for an English one), with the
-// English UI drawing meanwhile.
+// and the Chinese text are fetched only for a Chinese UI (at once for one, on the switch for an
+// English one), with the English UI drawing meanwhile.
 //   node --test tests/browser/first_load.test.mjs   (after building the `site` target)
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -61,7 +61,9 @@ test('an English first load stays on the origin, obeys its CSP and never fetches
   await page.evaluate(() => navigator.serviceWorker.ready);  // precache done
   const origin = new URL(shared.site.url).origin;
   for (const r of requests) assert.equal(new URL(r.url).origin, origin, `request to ${r.url}`);
-  assert.ok(!paths(requests).includes('cjk.otf'), 'an English page does not fetch cjk.otf');
+  for (const file of ['cjk.otf', 'strings.tsv']) {
+    assert.ok(!paths(requests).includes(file), `an English page does not fetch ${file}`);
+  }
   const sw = requests.find((r) => r.url.endsWith('/sw.js'));
   assert.ok(sw && sw.at >= readyAt - 50, 'the service worker is registered after the first frame');
   assert.equal(paths(requests.filter((r) => r.at <= readyAt)).filter((p) => p === 'app.wasm').length, 1,
@@ -92,6 +94,7 @@ test('switching to Chinese fetches the font once; English stays usable meanwhile
   await page.waitForTimeout(500);
   assert.ok((await screenshotVariance(page, 'cjk-font-loaded.png')) > 20);
   assert.equal(paths(requests).filter((p) => p === 'cjk.otf').length, 1);
+  assert.equal(paths(requests).filter((p) => p === 'strings.tsv').length, 1);
   assert.deepEqual(errors, []);
   await ctx.close();
 });
@@ -100,8 +103,10 @@ test('a Chinese first load fetches the font with the app, and a failed font leav
   const zh = await open({ locale: 'zh-CN' });
   await waitForApp(zh.page);
   const p = paths(zh.requests);
-  assert.ok(p.indexOf('cjk.otf') >= 0 && p.indexOf('cjk.otf') < p.indexOf('app.js') + 3,
-            `cjk.otf starts with the app (${p.join(', ')})`);
+  for (const file of ['cjk.otf', 'strings.tsv']) {
+    assert.ok(p.indexOf(file) >= 0 && p.indexOf(file) < p.indexOf('app.js') + 4,
+              `${file} starts with the app (${p.join(', ')})`);
+  }
   assert.equal((await zh.page.evaluate(() => window.llmSizer.getState())).lang, 'zh');
   assert.deepEqual(zh.errors, []);
   await zh.ctx.close();
