@@ -50,6 +50,7 @@
   var chinese = null;
   function loadChinese() {
     if (!chinese) {
+      window.llmSizerChineseFetched = true;  // register-sw.js has the worker cache them
       chinese = Promise.all(['cjk.otf', 'strings.tsv'].map(function (name) {
         return fetch(name).then(function (response) {
           if (!response.ok) throw new Error(name + ': HTTP ' + response.status);

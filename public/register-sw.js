@@ -6,7 +6,10 @@
 // without service workers.
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   const register = () => {
-    navigator.serviceWorker.register('sw.js').catch((error) => {
+    navigator.serviceWorker.register('sw.js').then(() => navigator.serviceWorker.ready).then((ready) => {
+      // boot.js fetched the Chinese font and text before the worker existed: cache them as well.
+      if (window.llmSizerChineseFetched && ready.active) ready.active.postMessage('cache-on-demand');
+    }).catch((error) => {
       console.warn('LLM Sizer: offline support unavailable:', error.message);
     });
   };

@@ -25,6 +25,14 @@ self.addEventListener('activate', (event) => {
       .then(() => self.clients.claim()));
 });
 
+// The page fetched on-demand files before this worker controlled it (a first visit in Chinese):
+// register-sw.js asks for them to be cached too, so the next visit works offline in Chinese.
+self.addEventListener('message', (event) => {
+  if (event.data !== 'cache-on-demand') return;
+  event.waitUntil(caches.open(CACHE).then((cache) =>
+    cache.addAll(ON_DEMAND.map((url) => new Request(url, { cache: 'no-cache' })))));
+});
+
 // Cache first for the precached files (they change only with VERSION); the network for anything
 // else, keeping a copy of the on-demand files. Navigations fall back to the cached page of the
 // same name, then to index.html.

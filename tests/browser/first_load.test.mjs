@@ -17,7 +17,7 @@ const shared = siteAndBrowserForThisFile();
 // Every request of a context (pages and service worker), in order, with the time it was issued.
 function recordRequests(ctx) {
   const requests = [];
-  ctx.on('request', (r) => requests.push({ url: r.url(), at: Date.now() }));
+  ctx.on('request', (r) => requests.push({ url: r.url(), at: Date.now(), page: !r.serviceWorker() }));
   return requests;
 }
 
@@ -93,8 +93,9 @@ test('switching to Chinese fetches the font once; English stays usable meanwhile
   await page.waitForResponse((r) => r.url().endsWith('/cjk.otf'));
   await page.waitForTimeout(500);
   assert.ok((await screenshotVariance(page, 'cjk-font-loaded.png')) > 20);
-  assert.equal(paths(requests).filter((p) => p === 'cjk.otf').length, 1);
-  assert.equal(paths(requests).filter((p) => p === 'strings.tsv').length, 1);
+  const fromPage = paths(requests.filter((r) => r.page));
+  assert.equal(fromPage.filter((p) => p === 'cjk.otf').length, 1);
+  assert.equal(fromPage.filter((p) => p === 'strings.tsv').length, 1);
   assert.deepEqual(errors, []);
   await ctx.close();
 });
@@ -102,6 +103,19 @@ test('switching to Chinese fetches the font once; English stays usable meanwhile
 test('a Chinese first load fetches the font with the app, and a failed font leaves English', async () => {
   const zh = await open({ locale: 'zh-CN' });
   await waitForApp(zh.page);
+  // The worker came after those fetches; it caches them too, for the next visit offline.
+  const cached = await zh.page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    for (let i = 0; i < 100; i++) {
+      const keys = await caches.keys();
+      const name = keys.find((k) => k.startsWith('llm-sizer-'));
+      const files = name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
+      if (files.includes('/cjk.otf') && files.includes('/strings.tsv')) return files;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return null;
+  });
+  assert.ok(cached, 'cjk.otf and strings.tsv are cached for offline use');
   const p = paths(zh.requests);
   for (const file of ['cjk.otf', 'strings.tsv']) {
     assert.ok(p.indexOf(file) >= 0 && p.indexOf(file) < p.indexOf('app.js') + 4,
