@@ -98,15 +98,18 @@ void install_strings(app::App& app) {
   app::i18n::install(std::move(table));
 }
 
-// The whole tables (strings.tsv, fetched with the Chinese font) replace the English-only ones.
-void install_whole_strings(app::App& app, const std::string& text) {
-  app::i18n::Table table;
-  std::vector<std::string> errors = app::i18n::parse_tsv(text, "strings.tsv", table);
+// The zh column (zh.tsv, fetched with the Chinese font: rows `key<TAB><TAB>zh`) fills in the
+// English-only tables.
+void install_chinese_strings(app::App& app, const std::string& text) {
+  app::i18n::Table chinese;
+  std::vector<std::string> errors = app::i18n::parse_tsv(text, "zh.tsv", chinese);
   if (!errors.empty()) {
     app.ui.status_line = errors.front();  // a broken file is a build bug; keep the English
     app.ui.status_is_error = true;
     return;
   }
+  app::i18n::Table table = app::i18n::installed();
+  for (auto& [key, entry] : chinese) table[key].zh = std::move(entry.zh);
   app::i18n::install(std::move(table));
 }
 
@@ -377,7 +380,7 @@ void handle_page_events(Shell& sh) {
   }
   if (!ev.cjk_font.empty()) {
     any = true;
-    install_whole_strings(app, ev.zh_strings);
+    install_chinese_strings(app, ev.zh_strings);
     app::set_cjk_font_data(std::move(ev.cjk_font));
     sh.fonts_dirty = true;
   }

@@ -61,14 +61,14 @@ struct PageEvents {
   bool clipboard_ok = false;
   std::string pasted;          // text of a paste event
   std::string cjk_font;        // fetch_chinese(): the bytes of cjk.otf ...
-  std::string zh_strings;      // ... and the whole string tables (strings.tsv)
+  std::string zh_strings;      // ... and the zh column of the string tables (zh.tsv)
   bool chinese_failed = false;  // fetch_chinese() could not get them
   int injected_fault = 0;      // window.llmSizer.injectFault: 1 = C++ exception, 2 = wasm trap
 };
 PageEvents take_events();
 
 // Starts downloading what a Chinese UI needs and an English first load skips: the CJK font
-// subset (cjk.otf) and the string tables with their zh column (strings.tsv), both served beside
+// subset (cjk.otf) and the zh column of the string tables (zh.tsv), both served beside
 // the app (the page may have started them already when it knew the UI would be Chinese). Both
 // arrive together as PageEvents::cjk_font and zh_strings, or chinese_failed is set; call again
 // to retry after a failure.

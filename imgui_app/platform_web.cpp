@@ -175,7 +175,7 @@ EM_JS(void, js_count_frame, (), { Module.llmSizerPage.frames++; });
 EM_JS(void, js_fetch_chinese, (), {
   // boot.js (Module.loadChinese) may have started the downloads with the page; else fetch here.
   var load = Module.loadChinese || function() {
-    return Promise.all(["cjk.otf", "strings.tsv"].map(function(name) {
+    return Promise.all(["cjk.otf", "zh.tsv"].map(function(name) {
       return fetch(name).then(function(r) {
         if (!r.ok) throw new Error(name + ": HTTP " + r.status);
         return r.arrayBuffer();
@@ -253,7 +253,7 @@ EMSCRIPTEN_KEEPALIVE void llm_sizer_paste(const char* text) {
   llm_sizer_wake();
 }
 
-// The fetched cjk.otf and strings.tsv (copied: JS frees its buffers), or sizes 0 when they could
+// The fetched cjk.otf and zh.tsv (copied: JS frees its buffers), or sizes 0 when they could
 // not be fetched.
 EMSCRIPTEN_KEEPALIVE void llm_sizer_chinese(const char* font, int font_size, const char* text,
                                             int text_size) {

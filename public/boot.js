@@ -51,7 +51,7 @@
   function loadChinese() {
     if (!chinese) {
       window.llmSizerChineseFetched = true;  // register-sw.js has the worker cache them
-      chinese = Promise.all(['cjk.otf', 'strings.tsv'].map(function (name) {
+      chinese = Promise.all(['cjk.otf', 'zh.tsv'].map(function (name) {
         return fetch(name).then(function (response) {
           if (!response.ok) throw new Error(name + ': HTTP ' + response.status);
           return response.arrayBuffer();

@@ -61,7 +61,7 @@ test('an English first load stays on the origin, obeys its CSP and never fetches
   await page.evaluate(() => navigator.serviceWorker.ready);  // precache done
   const origin = new URL(shared.site.url).origin;
   for (const r of requests) assert.equal(new URL(r.url).origin, origin, `request to ${r.url}`);
-  for (const file of ['cjk.otf', 'strings.tsv']) {
+  for (const file of ['cjk.otf', 'zh.tsv']) {
     assert.ok(!paths(requests).includes(file), `an English page does not fetch ${file}`);
   }
   const sw = requests.find((r) => r.url.endsWith('/sw.js'));
@@ -95,7 +95,7 @@ test('switching to Chinese fetches the font once; English stays usable meanwhile
   assert.ok((await screenshotVariance(page, 'cjk-font-loaded.png')) > 20);
   const fromPage = paths(requests.filter((r) => r.page));
   assert.equal(fromPage.filter((p) => p === 'cjk.otf').length, 1);
-  assert.equal(fromPage.filter((p) => p === 'strings.tsv').length, 1);
+  assert.equal(fromPage.filter((p) => p === 'zh.tsv').length, 1);
   assert.deepEqual(errors, []);
   await ctx.close();
 });
@@ -110,14 +110,14 @@ test('a Chinese first load fetches the font with the app, and a failed font leav
       const keys = await caches.keys();
       const name = keys.find((k) => k.startsWith('llm-sizer-'));
       const files = name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
-      if (files.includes('/cjk.otf') && files.includes('/strings.tsv')) return files;
+      if (files.includes('/cjk.otf') && files.includes('/zh.tsv')) return files;
       await new Promise((r) => setTimeout(r, 100));
     }
     return null;
   });
-  assert.ok(cached, 'cjk.otf and strings.tsv are cached for offline use');
+  assert.ok(cached, 'cjk.otf and zh.tsv are cached for offline use');
   const p = paths(zh.requests);
-  for (const file of ['cjk.otf', 'strings.tsv']) {
+  for (const file of ['cjk.otf', 'zh.tsv']) {
     assert.ok(p.indexOf(file) >= 0 && p.indexOf(file) < p.indexOf('app.js') + 4,
               `${file} starts with the app (${p.join(', ')})`);
   }
