@@ -74,7 +74,7 @@ struct Shell {
   bool fonts_dirty = true;     // the atlas needs a rebuild (dpr changed, CJK font arrived)
   bool device_ready = false;   // the OpenGL backend has created its objects (first NewFrame)
   bool cjk_requested = false;  // fetch_chinese() is in flight or done
-  const char* document_lang = "";  // last <html lang> set
+  bool document_zh = false;    // <html lang> is zh-CN (false: en, also before the first frame)
 };
 
 Shell g_shell;
@@ -391,7 +391,8 @@ void handle_page_events(Shell& sh) {
     app.ui.lang = app::Lang::en;
     set_status(app, app::tr("status.no_cjk_font"), true);
   }
-  if (ev.injected_fault == 1) throw std::runtime_error("fault injected by window.llmSizer.injectFault");
+  if (ev.injected_fault == 1)
+    throw std::runtime_error("fault injected by window.llmSizer.injectFault");
   if (ev.injected_fault == 2) __builtin_trap();
   if (ev.clipboard_ok || ev.clipboard_failed) {
     any = true;
@@ -458,10 +459,9 @@ void update_theme_and_language(Shell& sh) {
   app::i18n::Language lang =
       zh && app::has_cjk_font() ? app::i18n::Language::zh : app::i18n::Language::en;
   if (lang != app::i18n::language()) app::i18n::set_language(lang);
-  const char* document_lang = zh ? "zh-CN" : "en";
-  if (document_lang != sh.document_lang) {
-    sh.document_lang = document_lang;
-    platform::set_document_language(document_lang);
+  if (zh != sh.document_zh) {
+    sh.document_zh = zh;
+    platform::set_document_language(zh ? "zh-CN" : "en");
   }
 }
 

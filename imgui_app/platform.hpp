@@ -59,11 +59,11 @@ struct PageEvents {
   bool context_restored = false;  // WebGL context came back: recreate GPU objects
   bool clipboard_failed = false;
   bool clipboard_ok = false;
-  std::string pasted;          // text of a paste event
-  std::string cjk_font;        // fetch_chinese(): the bytes of cjk.otf ...
-  std::string zh_strings;      // ... and the zh column of the string tables (zh.tsv)
+  std::string pasted;           // text of a paste event
+  std::string cjk_font;         // fetch_chinese(): the bytes of cjk.otf ...
+  std::string zh_strings;       // ... and the zh column of the string tables (zh.tsv)
   bool chinese_failed = false;  // fetch_chinese() could not get them
-  int injected_fault = 0;      // window.llmSizer.injectFault: 1 = C++ exception, 2 = wasm trap
+  int injected_fault = 0;       // window.llmSizer.injectFault: 1 = C++ exception, 2 = wasm trap
 };
 PageEvents take_events();
 

@@ -19,8 +19,8 @@ namespace {
 
 ImFont* g_body = nullptr;
 ImFont* g_heading = nullptr;
-std::string g_cjk_otf;           // the fetched full subset; must outlive the atlas
-bool g_cjk_built = false;        // the atlas holds it
+std::string g_cjk_otf;     // the fetched full subset; must outlive the atlas
+bool g_cjk_built = false;  // the atlas holds it
 // Glyph ranges must outlive the atlas build.
 ImVector<ImWchar> g_cjk_ranges;
 ImVector<ImWchar> g_heading_latin_ranges;
