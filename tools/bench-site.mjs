@@ -207,7 +207,13 @@ lines.push('## Site size', '',
   'gzip -9 (what a gzip-serving host such as GitHub Pages sends). 1 KB = 1000 bytes.', '',
   '| file | raw KB | gzip KB |', '|---|---:|---:|');
 for (const [rel, f] of files) lines.push(`| ${rel} | ${kb(f.raw)} | ${kb(f.gzip)} |`);
+// The service worker's ON_DEMAND list (filled in by cmake/SizerSite.cmake).
+const swText = existsSync(path.join(siteDir, 'sw.js')) ? readFileSync(path.join(siteDir, 'sw.js'), 'utf8') : '';
+const onDemand = JSON.parse(/const ON_DEMAND = (\[[^\]]*\])/.exec(swText)?.[1] ?? '[]').filter((f) => files.has(f));
+const onDemandGzip = onDemand.reduce((a, f) => a + files.get(f).gzip, 0);
 lines.push(`| **whole site** | **${kb(total.raw)}** | **${kb(total.gzip)}** |`, '',
+  `Without the files fetched only for a Chinese UI (${onDemand.join(', ')}; not precached), what an English`
+    + ` visit downloads at most (first load + service-worker precache): ${kb(total.gzip - onDemandGzip)} KB gzip.`, '',
   `Before issue 12 (main at 93a881f): whole site ${kb(BASELINE.siteGzip)} KB gzip; app.wasm ${kb(BASELINE.appWasm.raw)} KB raw /`
     + ` ${kb(BASELINE.appWasm.gzip)} KB gzip (code ${kb(BASELINE.appWasm.code)} KB, data ${kb(BASELINE.appWasm.data)} KB).`, '');
 if (app) {
