@@ -1,19 +1,30 @@
 # Assembles the deployable site into ${PROJECT_SOURCE_DIR}/dist/ (target `site`, web preset):
 # public/* verbatim, sizer.mjs + sizer.wasm (web/), app.js + app.wasm (imgui_app/, when that target
-# exists), and sw.js filled in from public/sw.js with the precache list and a version that is a
-# hash of every file, so each deploy with any change gets a fresh cache. Every URL is relative:
-# the site works at / and under a project path such as /llm-sizer/.
+# exists), the files other directories list in the global properties SIZER_SITE_ON_DEMAND_FILES
+# (built files the page fetches only when needed, e.g. the Chinese font; not precached) and
+# SIZER_SITE_DEPENDS (the targets that make them), and sw.js filled in from public/sw.js with the
+# precache list, the on-demand list and a version that is a hash of every file, so each deploy
+# with any change gets a fresh cache. Every URL is relative: the site works at / and under a
+# project path such as /llm-sizer/.
 #
 # This file is both the CMake module (included by the top-level CMakeLists.txt) and, run with
 # `cmake -P`, the build-time step that copies and hashes (the hash must see the built files).
 
 if(CMAKE_SCRIPT_MODE_FILE)
-  # [build time] inputs: DIST, PUBLIC, FILES (|-separated absolute paths of built outputs)
+  cmake_policy(SET CMP0057 NEW)  # if(IN_LIST) in script mode
+  # [build time] inputs: DIST, PUBLIC, FILES and ON_DEMAND (|-separated absolute paths of built
+  # outputs; ON_DEMAND ones are not precached)
   string(REPLACE "|" ";" FILES "${FILES}")
+  string(REPLACE "|" ";" ON_DEMAND "${ON_DEMAND}")
+  set(on_demand_names "")
+  foreach(built IN LISTS ON_DEMAND)
+    get_filename_component(name "${built}" NAME)
+    list(APPEND on_demand_names "${name}")
+  endforeach()
   file(REMOVE_RECURSE "${DIST}")
   file(MAKE_DIRECTORY "${DIST}")
   file(COPY "${PUBLIC}/" DESTINATION "${DIST}" PATTERN "sw.js" EXCLUDE)
-  foreach(built IN LISTS FILES)
+  foreach(built IN LISTS FILES ON_DEMAND)
     file(COPY "${built}" DESTINATION "${DIST}")
   endforeach()
 
@@ -21,17 +32,27 @@ if(CMAKE_SCRIPT_MODE_FILE)
   list(SORT site_files)
   set(digest_input "")
   set(precache "\"./\"")
+  set(on_demand "")
   foreach(rel ${site_files})
     if(rel STREQUAL ".nojekyll")
       continue()
     endif()
     file(SHA256 "${DIST}/${rel}" file_hash)
     string(APPEND digest_input "${rel} ${file_hash}\n")
-    string(APPEND precache ", \"${rel}\"")
+    if(rel IN_LIST on_demand_names)
+      if(on_demand STREQUAL "")
+        set(on_demand "\"${rel}\"")
+      else()
+        string(APPEND on_demand ", \"${rel}\"")
+      endif()
+    else()
+      string(APPEND precache ", \"${rel}\"")
+    endif()
   endforeach()
   string(SHA256 site_hash "${digest_input}")
   string(SUBSTRING "${site_hash}" 0 16 SIZER_SITE_VERSION)
   set(SIZER_PRECACHE_LIST "${precache}")
+  set(SIZER_ON_DEMAND_LIST "${on_demand}")
   configure_file("${PUBLIC}/sw.js" "${DIST}/sw.js" @ONLY)
   file(WRITE "${DIST}/version.txt" "${SIZER_SITE_VERSION}\n")
   message(STATUS "LLM Sizer site ${SIZER_SITE_VERSION} assembled in ${DIST}")
@@ -45,11 +66,16 @@ if(TARGET llm_sizer_app)
   list(APPEND site_outputs "$<TARGET_FILE:llm_sizer_app>" "$<TARGET_FILE_DIR:llm_sizer_app>/app.wasm")
   list(APPEND site_targets llm_sizer_app)
 endif()
+get_property(site_on_demand GLOBAL PROPERTY SIZER_SITE_ON_DEMAND_FILES)
+get_property(site_extra_targets GLOBAL PROPERTY SIZER_SITE_DEPENDS)
+list(APPEND site_targets ${site_extra_targets})
 string(REPLACE ";" "|" site_outputs_arg "${site_outputs}")  # a list cannot cross COMMAND
+string(REPLACE ";" "|" site_on_demand_arg "${site_on_demand}")
 
 add_custom_target(site
   COMMAND ${CMAKE_COMMAND} -DDIST=${SIZER_DIST_DIR} -DPUBLIC=${PROJECT_SOURCE_DIR}/public
-          "-DFILES=${site_outputs_arg}" -P "${CMAKE_CURRENT_LIST_FILE}"
+          "-DFILES=${site_outputs_arg}" "-DON_DEMAND=${site_on_demand_arg}"
+          -P "${CMAKE_CURRENT_LIST_FILE}"
   DEPENDS ${site_targets}
   COMMENT "Assembling the site in ${SIZER_DIST_DIR}"
   VERBATIM)

@@ -4,7 +4,8 @@
 // [SECTION] string tables
 // [SECTION] state: defaults, URL hash, localStorage, window.llmSizer hooks
 // [SECTION] layout
-// [SECTION] frame: page events, viewport (HiDPI), theme, idle rendering
+// [SECTION] frame: page events, viewport (HiDPI), fonts, theme, idle rendering
+// [SECTION] the error boundary
 // [SECTION] main
 #define GLFW_INCLUDE_ES3
 #include <GLFW/glfw3.h>
@@ -13,6 +14,7 @@
 #include <cmath>
 #include <exception>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -69,6 +71,11 @@ struct Shell {
   std::string written_hash;   // last fragment written to the URL
   std::string pending_state;  // changed state waiting for k_persist_delay_s of stillness
   double pending_since = -1;
+  std::string recovery_state;  // the state whose share fragment the error boundary holds
+  bool fonts_dirty = true;     // the atlas needs a rebuild (dpr changed, CJK font arrived)
+  bool device_ready = false;   // the OpenGL backend has created its objects (first NewFrame)
+  bool cjk_requested = false;  // fetch_chinese() is in flight or done
+  bool document_zh = false;    // <html lang> is zh-CN (false: en, also before the first frame)
 };
 
 Shell g_shell;
@@ -80,6 +87,7 @@ void wake(Shell& sh) {
 
 // [SECTION] string tables
 
+// The compiled-in tables hold the English column only (split_string_tables.py).
 void install_strings(app::App& app) {
   app::i18n::Table table;
   for (const auto& [name, text] : app_string_tables()) {
@@ -88,6 +96,21 @@ void install_strings(app::App& app) {
       app.ui.status_is_error = true;
     }
   }
+  app::i18n::install(std::move(table));
+}
+
+// The zh column (zh.tsv, fetched with the Chinese font: rows `key<TAB><TAB>zh`) fills in the
+// English-only tables.
+void install_chinese_strings(app::App& app, const std::string& text) {
+  app::i18n::Table chinese;
+  std::vector<std::string> errors = app::i18n::parse_tsv(text, "zh.tsv", chinese);
+  if (!errors.empty()) {
+    app.ui.status_line = errors.front();  // a broken file is a build bug; keep the English
+    app.ui.status_is_error = true;
+    return;
+  }
+  app::i18n::Table table = app::i18n::installed();
+  for (auto& [key, entry] : chinese) table[key].zh = std::move(entry.zh);
   app::i18n::install(std::move(table));
 }
 
@@ -171,6 +194,17 @@ std::string share_fragment(const app::App& app) {
                                       app::ui_to_json(app.ui));
 }
 
+// Keeps the error boundary's reproducing link at the state about to be computed.
+void note_recovery_state(Shell& sh, const std::string& state) {
+  if (state == sh.recovery_state) return;
+  try {
+    platform::set_recovery_state(k_storage_key, share_fragment(sh.app));
+    sh.recovery_state = state;
+  } catch (const std::exception&) {
+    // no link for a state that cannot be encoded; the boundary still offers the reset
+  }
+}
+
 // Writes hash + storage once the state has been still for k_persist_delay_s.
 void persist_if_changed(Shell& sh) {
   app::App& app = sh.app;
@@ -180,6 +214,7 @@ void persist_if_changed(Shell& sh) {
   } catch (const std::exception&) {
     return;  // engine not ready: nothing to save
   }
+  note_recovery_state(sh, state);
   double now = ImGui::GetTime();
   if (state == sh.saved_state) {
     sh.pending_since = -1;
@@ -224,6 +259,7 @@ platform::Hooks make_hooks(Shell& sh) {
       sh.app.inputs = m.scenario;
       sh.app.ui = m.ui;
       sh.app.dirty = true;
+      note_recovery_state(sh, app::state_to_json(sh.app.inputs, sh.app.ui));
       wake(sh);
       return "";
     } catch (const std::exception& e) {
@@ -272,10 +308,28 @@ void handle_page_events(Shell& sh) {
     sh.system_dark = platform::prefers_dark();
   }
   if (ev.context_restored) {
+    // Every GL object died with the context; the backend makes new ones (font texture included)
+    // and the next frames redraw everything.
     any = true;
     ImGui_ImplOpenGL3_DestroyDeviceObjects();
     ImGui_ImplOpenGL3_CreateDeviceObjects();
   }
+  if (!ev.cjk_font.empty()) {
+    any = true;
+    install_chinese_strings(app, ev.zh_strings);
+    app::set_cjk_font_data(std::move(ev.cjk_font));
+    sh.fonts_dirty = true;
+  }
+  if (ev.chinese_failed) {
+    // Stay usable in English; choosing 中文 again retries.
+    any = true;
+    sh.cjk_requested = false;
+    app.ui.lang = app::Lang::en;
+    set_status(app, app::tr("status.no_cjk_font"), true);
+  }
+  if (ev.injected_fault == 1)
+    throw std::runtime_error("fault injected by window.llmSizer.injectFault");
+  if (ev.injected_fault == 2) __builtin_trap();
   if (ev.clipboard_ok || ev.clipboard_failed) {
     any = true;
     set_status(app, app::tr(ev.clipboard_ok ? "share.copied" : "share.copy_failed"),
@@ -301,16 +355,23 @@ void update_viewport(Shell& sh) {
   platform::set_canvas_size(
       static_cast<int>(std::lround(static_cast<double>(v.css_width) * v.dpr)),
       static_cast<int>(std::lround(static_cast<double>(v.css_height) * v.dpr)));
-  bool dpr_changed = v.dpr != sh.viewport.dpr;
+  if (v.dpr != sh.viewport.dpr) sh.fonts_dirty = true;
   sh.viewport = v;
   sh.app.ui.dpr = v.dpr;
   sh.app.ui.narrow = v.css_width < k_narrow_css_px;
-  if (dpr_changed) {
-    app::build_fonts(v.dpr);
+  wake(sh);
+}
+
+// One atlas build per change, before the frame that uses it. Before the first frame the backend
+// has no texture yet; its first NewFrame uploads the atlas.
+void rebuild_fonts_if_dirty(Shell& sh) {
+  if (!sh.fonts_dirty) return;
+  sh.fonts_dirty = false;
+  app::build_fonts(sh.viewport.dpr);
+  if (sh.device_ready) {
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
   }
-  wake(sh);
 }
 
 void update_theme_and_language(Shell& sh) {
@@ -324,16 +385,23 @@ void update_theme_and_language(Shell& sh) {
     sh.style_narrow = ui.narrow;
     sh.style_valid = true;
   }
+  // Chinese needs the CJK font and the zh text, fetched on first use; the UI stays English until
+  // they are there.
+  bool zh = ui.lang == app::Lang::zh;
+  if (zh && !app::has_cjk_font() && !sh.cjk_requested) {
+    sh.cjk_requested = true;
+    platform::fetch_chinese();
+  }
   app::i18n::Language lang =
-      ui.lang == app::Lang::zh ? app::i18n::Language::zh : app::i18n::Language::en;
-  if (lang != app::i18n::language()) {
-    app::i18n::set_language(lang);
-    platform::set_document_language(ui.lang == app::Lang::zh ? "zh-CN" : "en");
+      zh && app::has_cjk_font() ? app::i18n::Language::zh : app::i18n::Language::en;
+  if (lang != app::i18n::language()) app::i18n::set_language(lang);
+  if (zh != sh.document_zh) {
+    sh.document_zh = zh;
+    platform::set_document_language(zh ? "zh-CN" : "en");
   }
 }
 
-void frame(void* arg) {
-  Shell& sh = *static_cast<Shell*>(arg);
+void draw_frame(Shell& sh) {
   handle_page_events(sh);
   update_viewport(sh);
   glfwPollEvents();
@@ -343,10 +411,12 @@ void frame(void* arg) {
     return;
   }
   if (sh.frames_left > 0) --sh.frames_left;
+  rebuild_fonts_if_dirty(sh);  // first: the language shown depends on the CJK glyphs
   update_theme_and_language(sh);
   app::recompute_if_dirty(sh.app);
 
   ImGui_ImplOpenGL3_NewFrame();
+  sh.device_ready = true;
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
   app::draw_shell(sh.app);
@@ -366,6 +436,21 @@ void frame(void* arg) {
   if (ImGui::IsAnyMouseDown()) sh.frames_left = std::max(sh.frames_left, 2);
   // ImGui settles auto-sized layouts over two frames; the page is "ready" after the third.
   if (++sh.frames_drawn == 3) platform::mark_ready();
+}
+
+// [SECTION] the error boundary
+
+// A C++ exception that reaches the frame leaves ImGui mid-frame: nothing can be drawn safely any
+// more, so the page takes over (message, reset to defaults, reproducing link; platform::fail).
+// A WebAssembly trap never reaches C++: the page's boot.js catches it where Emscripten rethrows.
+void frame(void* arg) {
+  try {
+    draw_frame(*static_cast<Shell*>(arg));
+  } catch (const std::exception& e) {
+    platform::fail(e.what());
+  } catch (...) {
+    platform::fail("unknown C++ exception");
+  }
 }
 
 const char* get_clipboard(void*) {
@@ -403,6 +488,11 @@ int main() {
   sh.system_dark = platform::prefers_dark();
   load_initial_state(sh);
   platform::install(make_hooks(sh));
+  try {
+    note_recovery_state(sh, app::state_to_json(sh.app.inputs, sh.app.ui));
+  } catch (const std::exception&) {
+    // the reset button still works without a link
+  }
 
   ImGui_ImplGlfw_InitForOpenGL(sh.window, true);
   platform::route_wheel_to_canvas();

@@ -59,9 +59,28 @@ struct PageEvents {
   bool context_restored = false;  // WebGL context came back: recreate GPU objects
   bool clipboard_failed = false;
   bool clipboard_ok = false;
-  std::string pasted;  // text of a paste event
+  std::string pasted;           // text of a paste event
+  std::string cjk_font;         // fetch_chinese(): the bytes of cjk.otf ...
+  std::string zh_strings;       // ... and the zh column of the string tables (zh.tsv)
+  bool chinese_failed = false;  // fetch_chinese() could not get them
+  int injected_fault = 0;       // window.llmSizer.injectFault: 1 = C++ exception, 2 = wasm trap
 };
 PageEvents take_events();
+
+// Starts downloading what a Chinese UI needs and an English first load skips: the CJK font
+// subset (cjk.otf) and the zh column of the string tables (zh.tsv), both served beside
+// the app (the page may have started them already when it knew the UI would be Chinese). Both
+// arrive together as PageEvents::cjk_font and zh_strings, or chinese_failed is set; call again
+// to retry after a failure.
+void fetch_chinese();
+
+// The error boundary. If the app fails (a C++ exception reaches the frame, or WebAssembly traps),
+// the page replaces the frozen canvas with a message, a "reset to defaults" button (removes
+// `storage_key` from localStorage and drops the URL hash) and a link to page_url()#fragment that
+// reproduces the failure. Keep `fragment` at the share fragment of the state being computed.
+void set_recovery_state(const char* storage_key, const std::string& fragment);
+// Shows that message for a C++ exception caught at the boundary and stops the main loop.
+void fail(const std::string& what);
 
 // Widget rectangles of the last frame, in CSS pixels, for browser tests
 // (window.llmSizer.widgetRect).

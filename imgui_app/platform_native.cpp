@@ -54,6 +54,11 @@ PageEvents take_events() {
   return e;
 }
 
+// No page to fetch from: the app stays in English, as a browser does when the files are missing.
+void fetch_chinese() { g_events.chinese_failed = true; }
+void set_recovery_state(const char*, const std::string&) {}
+void fail(const std::string&) { g_sleep_requested = true; }
+
 void publish_widget_rect(const char*, float, float, float, float) {}
 void mark_ready() {}
 void count_frame() {}

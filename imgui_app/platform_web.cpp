@@ -5,6 +5,8 @@
 // [SECTION] exported entry points called from JS (window.llmSizer, events)
 // [SECTION] platform.hpp implementation
 // [SECTION] IME: a DOM <input> over the caret for composed (Chinese) text (platform::set_ime_data)
+// [SECTION] GL state queries of ImGui's renderer (answered here, not by the GPU process)
+#include <GLES3/gl3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
@@ -37,8 +39,9 @@ std::string take_js_string(char* s) {
 
 // clang-format off
 EM_JS(void, js_install_page, (), {
-  var page = Module.llmSizerPage = { rects: {}, frames: 0, ready: false };
-  var wake = function() { Module._llm_sizer_wake(); };
+  var page = Module.llmSizerPage = { rects: {}, frames: 0, ready: false, failed: false };
+  // After a failure (see platform::fail and boot.js) nothing may call into the broken module.
+  var wake = function() { if (!page.failed) Module._llm_sizer_wake(); };
   // Every kind of input wakes the sleeping main loop (idle rendering). GLFW"s own listeners have
   // already queued the event for ImGui; we only make sure a frame follows.
   ["pointerdown", "pointermove", "pointerup", "mousedown", "mouseup", "mousemove", "wheel",
@@ -87,7 +90,10 @@ EM_JS(void, js_install_page, (), {
     results: function() { return JSON.parse(call(Module._llm_sizer_results)); },
     widgetRect: function(id) { return page.rects[id] || null; },
     widgetIds: function() { return Object.keys(page.rects); },
-    framesDrawn: function() { return page.frames; }
+    framesDrawn: function() { return page.frames; },
+    // For the tests of the error boundary: the next frame throws a C++ exception ("exception")
+    // or executes a WebAssembly trap ("trap").
+    injectFault: function(kind) { Module._llm_sizer_page_event(kind === "trap" ? 6 : 5); }
   };
 });
 
@@ -159,11 +165,49 @@ EM_JS(void, js_publish_rect, (const char* id, float x, float y, float w, float h
 EM_JS(void, js_mark_ready, (), {
   if (Module.llmSizerPage.ready) return;
   Module.llmSizerPage.ready = true;
+  window.llmSizerReadyAt = performance.now();  // ms since navigation start, for tools/bench-site.mjs
   window.llmSizerReady = true;
   if (Module.onAppReady) Module.onAppReady();
 });
 
 EM_JS(void, js_count_frame, (), { Module.llmSizerPage.frames++; });
+
+EM_JS(void, js_fetch_chinese, (), {
+  // boot.js (Module.loadChinese) may have started the downloads with the page; else fetch here.
+  var load = Module.loadChinese || function() {
+    return Promise.all(["cjk.otf", "zh.tsv"].map(function(name) {
+      return fetch(name).then(function(r) {
+        if (!r.ok) throw new Error(name + ": HTTP " + r.status);
+        return r.arrayBuffer();
+      });
+    }));
+  };
+  load().then(function(files) {
+    var font = new Uint8Array(files[0]);
+    var text = new Uint8Array(files[1]);
+    var fontPtr = _malloc(font.length);
+    var textPtr = _malloc(text.length);
+    HEAPU8.set(font, fontPtr);
+    HEAPU8.set(text, textPtr);
+    Module._llm_sizer_chinese(fontPtr, font.length, textPtr, text.length);
+    _free(fontPtr);
+    _free(textPtr);
+  }, function(e) {
+    console.warn("LLM Sizer: the Chinese font or text could not be loaded:", e && e.message);
+    Module._llm_sizer_chinese(0, 0, 0, 0);
+  });
+});
+
+EM_JS(void, js_set_recovery_state, (const char* key, const char* fragment), {
+  Module.llmSizerPage.recovery = { storageKey: UTF8ToString(key), fragment: UTF8ToString(fragment) };
+});
+
+EM_JS(void, js_fail, (const char* what), {
+  var message = UTF8ToString(what);
+  Module.llmSizerPage.failed = true;
+  if (Module.llmSizerFail) Module.llmSizerFail(message);
+  else console.error("LLM Sizer failed:", message);
+});
 // clang-format on
 
 // [SECTION] exported entry points called from JS (window.llmSizer, events)
@@ -190,6 +234,12 @@ EMSCRIPTEN_KEEPALIVE void llm_sizer_page_event(int kind) {
     case 3:
       g_events.clipboard_ok = true;
       break;
+    case 5:
+      g_events.injected_fault = 1;
+      break;
+    case 6:
+      g_events.injected_fault = 2;
+      break;
     default:
       g_events.clipboard_failed = true;
       break;
@@ -200,6 +250,19 @@ EMSCRIPTEN_KEEPALIVE void llm_sizer_page_event(int kind) {
 EMSCRIPTEN_KEEPALIVE void llm_sizer_paste(const char* text) {
   g_events.pasted += text;
   g_clipboard = text;
+  llm_sizer_wake();
+}
+
+// The fetched cjk.otf and zh.tsv (copied: JS frees its buffers), or sizes 0 when they could
+// not be fetched.
+EMSCRIPTEN_KEEPALIVE void llm_sizer_chinese(const char* font, int font_size, const char* text,
+                                            int text_size) {
+  if (font == nullptr || font_size <= 0 || text == nullptr || text_size <= 0) {
+    g_events.chinese_failed = true;
+  } else {
+    g_events.cjk_font.assign(font, static_cast<std::size_t>(font_size));
+    g_events.zh_strings.assign(text, static_cast<std::size_t>(text_size));
+  }
   llm_sizer_wake();
 }
 
@@ -286,6 +349,17 @@ PageEvents take_events() {
 void publish_widget_rect(const char* id, float x, float y, float w, float h) {
   js_publish_rect(id, x, y, w, h);
 }
+void fetch_chinese() { js_fetch_chinese(); }
+
+void set_recovery_state(const char* storage_key, const std::string& fragment) {
+  js_set_recovery_state(storage_key, fragment.c_str());
+}
+
+void fail(const std::string& what) {
+  emscripten_cancel_main_loop();
+  js_fail(what.c_str());
+}
+
 void mark_ready() { js_mark_ready(); }
 void count_frame() { js_count_frame(); }
 
@@ -398,3 +472,49 @@ void set_ime_data(ImGuiViewport*, ImGuiPlatformImeData* data) {
 }
 
 }  // namespace platform
+
+// [SECTION] GL state queries of ImGui's renderer
+//
+// ImGui_ImplOpenGL3_RenderDrawData (1.90.1) saves 14 GL state values with glGetIntegerv before
+// drawing and restores them after. In Chromium several of those (viewport, scissor box, blend
+// functions) are synchronous round trips to the GPU process, which first finishes the previous
+// frame: with SwiftShader that wait was ~78% of the main thread's time while a slider is dragged.
+// Nothing but ImGui draws into this context, so between its renders the state is always GL's
+// initial state (its restore puts back what it read): the link wraps glGetIntegerv
+// (-Wl,--wrap, imgui_app/CMakeLists.txt) to answer those names with the initial values, and asks
+// the browser for everything else (GL version, extensions). The viewport and scissor box read as
+// empty: the frame sets the viewport before it clears (main.cpp), and the scissor test is off.
+extern "C" void __real_glGetIntegerv(GLenum pname, GLint* data);
+extern "C" void __wrap_glGetIntegerv(GLenum pname, GLint* data) {
+  switch (pname) {
+    case GL_ACTIVE_TEXTURE:
+      *data = GL_TEXTURE0;
+      return;
+    case GL_CURRENT_PROGRAM:
+    case GL_TEXTURE_BINDING_2D:
+    case GL_SAMPLER_BINDING:
+    case GL_ARRAY_BUFFER_BINDING:
+    case GL_ELEMENT_ARRAY_BUFFER_BINDING:
+    case GL_VERTEX_ARRAY_BINDING:
+      *data = 0;
+      return;
+    case GL_VIEWPORT:
+    case GL_SCISSOR_BOX:
+      data[0] = data[1] = data[2] = data[3] = 0;
+      return;
+    case GL_BLEND_SRC_RGB:
+    case GL_BLEND_SRC_ALPHA:
+      *data = GL_ONE;
+      return;
+    case GL_BLEND_DST_RGB:
+    case GL_BLEND_DST_ALPHA:
+      *data = GL_ZERO;
+      return;
+    case GL_BLEND_EQUATION_RGB:
+    case GL_BLEND_EQUATION_ALPHA:
+      *data = GL_FUNC_ADD;
+      return;
+    default:
+      __real_glGetIntegerv(pname, data);
+  }
+}

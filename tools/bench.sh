@@ -1,36 +1,38 @@
 #!/usr/bin/env bash
-# Prints LLM Sizer's speed and size figures: core evaluations/s (Google Benchmark, native), the
-# same calls from JavaScript (wasm under Node), the gzip size of the shipped wasm + js, and the
-# browser's time to first frame. docs/BENCHMARKS.md keeps the figures with machine and date. Builds what it needs first.
+# Prints LLM Sizer's speed and size figures and writes them into docs/BENCHMARKS.md:
+#   core  - core evaluations per second (Google Benchmark, native) and the same calls from
+#           JavaScript (tools/bench-wasm.mjs: wasm under Node, JSON in and out);
+#   site  - tools/bench-site.mjs: each file of dist/ raw and gzip, what app.wasm is made of, the
+#           bytes fetched before the first frame, time to first frame (median of 7 cold loads),
+#           frames drawn in 5 s of idleness, CPU time per frame while a slider is dragged.
+# Usage: tools/bench.sh [core|site|all]   (default all). Builds what it needs first.
+# BENCH_BASELINE=DIR (a dist/ built before a change) alternates its cold loads with the measured
+# ones, so the before and after medians come from the same minutes of a shared machine.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+what="${1:-all}"
 tools/install-deps.sh
 export NODE_PATH=/usr/share/nodejs
 
-echo "== core evaluations per second (native, RelWithDebInfo) =="
-cmake --preset native >/dev/null
-cmake --build --preset native --target sizer_bench
-build/native/bench/sizer_bench --benchmark_min_time=0.5
+if [ "$what" = core ] || [ "$what" = all ]; then
+  echo "== core evaluations per second (native, RelWithDebInfo) =="
+  cmake --preset native >/dev/null
+  cmake --build --preset native --target sizer_bench
+  build/native/bench/sizer_bench --benchmark_min_time=0.5
+  echo
+  echo "== core from JavaScript (wasm under Node, JSON in and out, CPU time) =="
+  cmake --preset web >/dev/null
+  cmake --build --preset web --target sizer_module >/dev/null
+  node tools/bench-wasm.mjs build/web/web
+  echo
+fi
 
-echo
-echo "== shipped sizes (dist/) =="
-cmake --preset web >/dev/null
-cmake --build --preset web --target site >/dev/null
-
-echo
-echo "== core from JavaScript (wasm under Node, JSON in and out) =="
-node tools/bench-wasm.mjs build/web/web
-printf '%-28s %12s %12s\n' file raw gzip
-total_raw=0; total_gz=0
-for f in dist/*.js dist/*.mjs dist/*.wasm; do
-  [ -f "$f" ] || continue
-  raw=$(stat -c %s "$f"); gz=$(gzip -9 -c "$f" | wc -c)
-  total_raw=$((total_raw + raw)); total_gz=$((total_gz + gz))
-  printf '%-28s %12d %12d\n' "$(basename "$f")" "$raw" "$gz"
-done
-printf '%-28s %12d %12d\n' "total js+wasm" "$total_raw" "$total_gz"
-
-echo
-echo "== time to first frame (headless Chromium, swiftshader) =="
-node tools/bench-first-frame.mjs dist
+if [ "$what" = site ] || [ "$what" = all ]; then
+  echo "== site: sizes, first load, frames (headless Chromium, SwiftShader) =="
+  cmake --preset web >/dev/null
+  cmake --build --preset web --target site llm_sizer_app_names >/dev/null
+  baseline=()
+  if [ -n "${BENCH_BASELINE:-}" ]; then baseline=(--baseline "$BENCH_BASELINE"); fi
+  node tools/bench-site.mjs dist --names build/web/imgui_app/app_names.wasm --runs 7 "${baseline[@]}"
+fi

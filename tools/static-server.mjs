@@ -23,6 +23,7 @@ const MIME = {
   '.ttf': 'font/ttf',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  '.tsv': 'text/tab-separated-values; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
 };
 

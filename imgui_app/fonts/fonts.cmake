@@ -1,5 +1,6 @@
 # The font subset rule shared by the app (embeds the result) and tests/ui (checks its coverage).
-# Defines SIZER_FONT_DIR (where latin.otf, cjk.otf and fonts_embedded.cpp are generated) and the
+# Defines SIZER_FONT_DIR (where latin.otf, cjk.otf, cjk_switch.otf and fonts_embedded.cpp are
+# generated; latin.otf and cjk_switch.otf are embedded, cjk.otf is served beside the app) and the
 # custom target sizer_fonts. Every string table in imgui_app/strings feeds the subset, so a new
 # Chinese string gets its glyphs on the next build.
 include_guard(GLOBAL)
@@ -19,7 +20,7 @@ endforeach()
 
 add_custom_command(
   OUTPUT "${SIZER_FONT_DIR}/latin.otf" "${SIZER_FONT_DIR}/cjk.otf"
-         "${SIZER_FONT_DIR}/fonts_embedded.cpp"
+         "${SIZER_FONT_DIR}/cjk_switch.otf" "${SIZER_FONT_DIR}/fonts_embedded.cpp"
   COMMAND "${SIZER_FONT_PYTHON}" "${PROJECT_SOURCE_DIR}/imgui_app/fonts/subset_fonts.py"
           "${SIZER_FONT_DIR}" ${SIZER_STRING_TABLES}
   DEPENDS "${PROJECT_SOURCE_DIR}/imgui_app/fonts/subset_fonts.py" ${SIZER_STRING_TABLES}

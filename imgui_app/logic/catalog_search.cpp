@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <sstream>
 
 namespace app {
 namespace {
@@ -15,11 +14,15 @@ std::string lower(std::string s) {
 }  // namespace
 
 bool matches_query(const std::string& haystack, const std::string& query) {
-  std::string hay = lower(haystack);
-  std::istringstream tokens(lower(query));
-  std::string token;
-  while (tokens >> token) {
-    if (hay.find(token) == std::string::npos) return false;
+  // Every whitespace-separated word of the query must occur (no <sstream>: it pulls ~75 KB of
+  // iostream and locale code into the wasm).
+  const std::string hay = lower(haystack);
+  const std::string q = lower(query);
+  const char* const space = " \t\n\r\f\v";
+  for (std::size_t start = q.find_first_not_of(space); start != std::string::npos;) {
+    const std::size_t end = q.find_first_of(space, start);
+    if (hay.find(q.substr(start, end - start)) == std::string::npos) return false;
+    start = end == std::string::npos ? end : q.find_first_not_of(space, end);
   }
   return true;
 }

@@ -4,10 +4,9 @@
 // [SECTION] search
 #include "logic/presets.hpp"
 
-#include <cctype>
 #include <cstdlib>
-#include <sstream>
 
+#include "logic/catalog_search.hpp"
 #include "logic/format.hpp"
 #include "logic/state_json.hpp"
 #include "logic/tsv.hpp"
@@ -55,11 +54,6 @@ bool is_bytes_metric(const std::string& m) {
 
 bool is_bool_metric(const std::string& m) {
   return m == "memory.fits" || m == "gpu.supportsBf16" || m == "gpu.supportsFlashAttention2";
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 }  // namespace
@@ -277,13 +271,7 @@ MetricCheck check_preset(const SeedPreset& p, const sizer::Estimate& e) {
 // [SECTION] search
 
 bool preset_matches(const std::string& question, const std::string& id, const std::string& query) {
-  const std::string haystack = lower(question) + " " + lower(id);
-  std::istringstream words(lower(query));
-  std::string w;
-  while (words >> w) {
-    if (haystack.find(w) == std::string::npos) return false;
-  }
-  return true;
+  return matches_query(question + " " + id, query);
 }
 
 }  // namespace app

@@ -1,15 +1,16 @@
 #include "logic/tsv.hpp"
 
-#include <sstream>
+#include <string>
 
 namespace app {
 
 std::vector<TsvRow> read_tsv_rows(const std::string& text) {
   std::vector<TsvRow> rows;
-  std::istringstream in(text);
-  std::string line;
   int line_no = 0;
-  while (std::getline(in, line)) {
+  for (std::size_t pos = 0; pos < text.size();) {
+    const std::size_t newline = text.find('\n', pos);
+    std::string line = text.substr(pos, newline == std::string::npos ? newline : newline - pos);
+    pos = newline == std::string::npos ? text.size() : newline + 1;
     ++line_no;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty() || line[0] == '#') continue;

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { collectErrors, screenshotVariance, siteAndBrowserForThisFile, waitForApp } from './lib.mjs';
+import { collectErrors, screenshotVariance, siteAndBrowserForThisFile, typeText, waitForApp } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -101,7 +101,7 @@ test('typing "qwen 7" in the model picker and clicking the first match selects a
   const { page, errors, ctx } = await open();
   await clickWidget(page, 'model-picker');
   const typed = await framesDrawn(page);
-  await page.keyboard.type('qwen 7', { delay: 20 });
+  await typeText(page, 'qwen 7', { delay: 20 });
   await settle(page, typed);
   await clickWidget(page, 'model-first-match');
   const s = await state(page);
@@ -117,7 +117,7 @@ test('the GPU picker searches the catalog: typing "h100" offers the H100', async
   const { page, errors, ctx } = await open();
   await clickWidget(page, 'gpu-picker');
   const typed = await framesDrawn(page);
-  await page.keyboard.type('h100', { delay: 20 });
+  await typeText(page, 'h100', { delay: 20 });
   await settle(page, typed);
   await clickWidget(page, 'gpu-first-match');
   const s = await state(page);
@@ -234,7 +234,7 @@ test('calibrating with a measured peak memory stores a fitted overhead override'
   await clickWidget(page, 'calibrate-value');
   await page.keyboard.press('Control+A');
   const typed = await framesDrawn(page);
-  await page.keyboard.type(measuredGiB);
+  await typeText(page, measuredGiB);
   await page.keyboard.press('Enter');
   await settle(page, typed);
   await clickWidget(page, 'calibrate-fit');

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { collectErrors, launchBrowser, repo, screenshotVariance, serve, waitForApp } from './lib.mjs';
+import { collectErrors, launchBrowser, repo, screenshotVariance, serve, typeText, waitForApp } from './lib.mjs';
 
 let browser;
 let site;
@@ -158,7 +158,7 @@ test('the model search takes 显存 from an IME, Backspace from the keyboard, an
   await redraw();
   assert.ok(await firstMatch(), 'the emptied search lists models again');
   // Latin keys arrive once: "qwen" typed twice over ("qqwweenn") would match nothing.
-  await page.keyboard.type('qwen');
+  await typeText(page, 'qwen');
   await redraw();
   const first = await firstMatch();
   assert.ok(first, 'qwen matches models');

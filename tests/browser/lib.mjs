@@ -58,6 +58,16 @@ export async function waitForApp(page, timeout = 60000) {
   await page.waitForFunction(() => window.llmSizerReady === true, null, { timeout });
 }
 
+// Types `text` and waits until the app has taken all of it. ImGui's input queue hands each frame
+// one key change and the characters around it, so n characters need about 2n frames after the
+// last key event (a burst of keys can arrive between two frames when the main thread is idle).
+export async function typeText(page, text, options) {
+  await page.keyboard.type(text, options);
+  const since = await page.evaluate(() => window.llmSizer.framesDrawn());
+  await page.waitForFunction(([f, k]) => window.llmSizer.framesDrawn() >= f + k,
+                             [since, 2 * text.length + 3], { timeout: 15000 });
+}
+
 // Saves a screenshot of the page and returns the variance of its luminance (0 = one flat colour).
 export async function screenshotVariance(page, name) {
   const png = await page.screenshot();

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { collectErrors, distDir, launchBrowser, repo, screenshotVariance, serve, waitForApp } from './lib.mjs';
+import { collectErrors, distDir, launchBrowser, repo, screenshotVariance, serve, typeText, waitForApp } from './lib.mjs';
 
 // The rows between the raw-string markers of seed_presets.inc: id, topic, seeds, metric,
 // expect, request.
@@ -137,7 +137,7 @@ test('the Seed questions menu loads a preset by search and click, and shows its 
   }
   await click('presets-open');
   assert.ok((await screenshotVariance(page, 'presets-menu.png')) > 10, 'the menu shows content');
-  await page.keyboard.type('gptq 17.5');
+  await typeText(page, 'gptq 17.5');
   await settle();
   await click('preset-e4-70b-gptq');
   const state = await page.evaluate(() => window.llmSizer.getState());

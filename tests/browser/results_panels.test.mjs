@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { collectErrors, screenshotVariance, siteAndBrowserForThisFile, waitForApp } from './lib.mjs';
+import { collectErrors, screenshotVariance, siteAndBrowserForThisFile, typeText, waitForApp } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -118,7 +118,7 @@ test('filtering the fit table and clicking a row selects that GPU and its card c
   await setState(page, { mode: 'inference', model: 'llama-2-70b', gpu: 'rtx-4090-24gb',
                          gpuCount: 1, weights: 'fp16', batch: 1 });
   await click(page, 'fit-filter', height);
-  await page.keyboard.type('H100 SXM', { delay: 20 });
+  await typeText(page, 'H100 SXM', { delay: 20 });
   await settle(page);
   await click(page, 'fit-row-h100-sxm-80gb', height);
   const s = await state(page);

@@ -1,0 +1,179 @@
+// Starts the ImGui app (app.js + app.wasm) for index.html and stands guard over it:
+//   [1] checks WebAssembly and WebGL 2 first, with a plain message when either is missing;
+//   [2] compiles app.wasm while it downloads (instantiateStreaming), showing progress;
+//   [3] starts the Chinese font and text downloads at once when the UI will be Chinese (else the
+//       app asks for them only if the user switches; see platform::fetch_chinese);
+//   [4] the error boundary: a WebAssembly trap or a C++ exception replaces the frozen canvas with a
+//       message, "reset to defaults" and a link that reproduces the failure.
+// A file, not an inline script, so the Content-Security-Policy can forbid inline scripts.
+(function () {
+  'use strict';
+  var loading = document.getElementById('loading');
+  var bar = document.getElementById('bar');
+  var message = document.getElementById('message');
+  var zhBrowser = /^zh/i.test(navigator.language || '');
+  var text = {
+    loading: zhBrowser ? '正在加载…' : 'Loading…',
+    downloading: zhBrowser ? '正在下载 ' : 'Downloading ',
+    starting: zhBrowser ? '正在启动…' : 'Starting…',
+    noWasm: zhBrowser ? '此浏览器不支持 WebAssembly，无法运行交互式计算器。请使用纯 HTML 版本。'
+                      : 'This browser does not support WebAssembly, which the interactive calculator needs. Please use the plain HTML version.',
+    noWebgl: zhBrowser ? '此浏览器无法创建 WebGL 2 画布（可能关闭了硬件加速）。请开启硬件加速，或使用纯 HTML 版本。'
+                       : 'This browser cannot create a WebGL 2 canvas (hardware acceleration may be off). Turn it on, or use the plain HTML version.',
+    failed: zhBrowser ? '加载失败：' : 'Loading failed: '
+  };
+  message.textContent = text.loading;
+
+  function fail(why) {
+    loading.hidden = false;
+    bar.parentNode.hidden = true;
+    message.textContent = why;
+  }
+
+  // [1]
+  if (typeof WebAssembly !== 'object') { fail(text.noWasm); return; }
+  var probe = document.createElement('canvas');
+  if (!probe.getContext('webgl2')) { fail(text.noWebgl); return; }
+
+  // [3] The UI language, as the app will pick it: the link's, else the saved one, else the
+  // browser's (main.cpp load_initial_state; the share link writes lang=zh, storage "lang":"zh").
+  function uiIsChinese() {
+    var hashLang = /(?:^#|&)lang=(\w+)/.exec(location.hash);
+    if (hashLang) return hashLang[1] === 'zh';
+    try {
+      var saved = /"lang"\s*:\s*"(\w+)"/.exec(localStorage.getItem('llm-sizer-state') || '');
+      if (saved) return saved[1] === 'zh';
+    } catch (e) { /* storage blocked */ }
+    return zhBrowser;
+  }
+  // What a Chinese UI adds (platform::fetch_chinese): the CJK font and the whole string tables.
+  var chinese = null;
+  function loadChinese() {
+    if (!chinese) {
+      window.llmSizerChineseFetched = true;  // register-sw.js has the worker cache them
+      chinese = Promise.all(['cjk.otf', 'zh.tsv'].map(function (name) {
+        return fetch(name).then(function (response) {
+          if (!response.ok) throw new Error(name + ': HTTP ' + response.status);
+          return response.arrayBuffer();
+        });
+      }));
+      chinese.catch(function () { chinese = null; });  // a later call retries
+    }
+    return chinese;
+  }
+  if (uiIsChinese()) loadChinese();
+
+  // [4]
+  var failure = document.getElementById('failure');
+  var failed = false;
+  function showFailure(what) {
+    if (failed) return;
+    failed = true;
+    var page = window.Module && Module.llmSizerPage;
+    if (page) page.failed = true;
+    var zh = /^zh/i.test(document.documentElement.lang);
+    var words = zh ? {
+      title: 'LLM Sizer 出错了', body: '计算器遇到内部错误，已停止运行：',
+      reset: '恢复默认设置', reload: '重新加载', link: '重现此问题的链接', hint: '（报告问题时请附上）',
+      lite: '无障碍纯 HTML 版本'
+    } : {
+      title: 'LLM Sizer stopped', body: 'The calculator hit an internal error and stopped:',
+      reset: 'Reset to defaults', reload: 'Reload', link: 'Link that reproduces this', hint: ' (add it to a bug report)',
+      lite: 'Accessible plain HTML version'
+    };
+    var recovery = (page && page.recovery) || { storageKey: 'llm-sizer-state', fragment: location.hash.replace(/^#/, '') };
+    var base = location.href.split('#')[0];
+    document.getElementById('failure-title').textContent = words.title;
+    document.getElementById('failure-body').textContent = words.body;
+    document.getElementById('failure-what').textContent = String(what);
+    var reset = document.getElementById('failure-reset');
+    reset.textContent = words.reset;
+    reset.onclick = function () {
+      try { localStorage.removeItem(recovery.storageKey); } catch (e) { /* storage blocked */ }
+      location.replace(base);  // a URL without a fragment always loads afresh: the defaults
+    };
+    var reload = document.getElementById('failure-reload');
+    reload.textContent = words.reload;
+    reload.onclick = function () { location.reload(); };
+    var link = document.getElementById('failure-link');
+    link.textContent = words.link;
+    link.href = recovery.fragment ? base + '#' + recovery.fragment : base;
+    document.getElementById('failure-hint').textContent = words.hint;
+    document.getElementById('failure-lite').textContent = words.lite;
+    loading.hidden = true;
+    failure.hidden = false;
+    document.getElementById('canvas').hidden = true;
+    document.getElementById('ime').hidden = true;
+    reset.focus();
+  }
+  // What a thrown value says: a trap is a WebAssembly.RuntimeError, an uncaught C++ exception
+  // (Emscripten's JS exception handling) a number, the address of the exception object.
+  function describe(thrown) {
+    if (thrown instanceof WebAssembly.RuntimeError) return 'WebAssembly trap: ' + thrown.message;
+    if (thrown instanceof Error) return thrown.message;
+    return 'C++ exception ' + thrown;
+  }
+  // A C++ exception caught in the frame arrives here (platform::fail); a trap or an uncaught
+  // exception in a callback reaches Emscripten's handleException, which calls Module.quit; a trap
+  // in a direct call from a page event handler is an uncaught error.
+  window.addEventListener('error', function (e) {
+    if (e.error instanceof WebAssembly.RuntimeError || typeof e.error === 'number') showFailure(describe(e.error));
+  });
+
+  // [2]
+  function instantiate(imports, done) {
+    var url = 'app.wasm';
+    fetch(url).then(function (response) {
+      if (!response.ok) throw new Error(url + ': HTTP ' + response.status);
+      var total = +response.headers.get('Content-Length') || 0;
+      var streaming = typeof WebAssembly.instantiateStreaming === 'function' &&
+          /^application\/wasm/.test(response.headers.get('Content-Type') || '');
+      if (total && response.body && typeof TransformStream === 'function') {
+        var received = 0;
+        var counted = response.body.pipeThrough(new TransformStream({
+          transform: function (chunk, controller) {
+            received += chunk.length;
+            var percent = Math.min(100, Math.round(100 * received / total));
+            bar.style.width = percent + '%';
+            message.textContent = received < total ? text.downloading + percent + '%' : text.starting;
+            controller.enqueue(chunk);
+          }
+        }));
+        response = new Response(counted, { headers: { 'Content-Type': 'application/wasm' } });
+      }
+      if (streaming) return WebAssembly.instantiateStreaming(response, imports);
+      return response.arrayBuffer().then(function (bytes) {
+        message.textContent = text.starting;
+        return WebAssembly.instantiate(bytes, imports);
+      });
+    }).then(function (result) {
+      done(result.instance, result.module);
+    }).catch(function (e) { fail(text.failed + e.message); });
+    return {};
+  }
+
+  window.Module = {
+    canvas: document.getElementById('canvas'),
+    instantiateWasm: instantiate,
+    loadChinese: loadChinese,
+    onAppReady: function () {
+      loading.hidden = true;
+      window.dispatchEvent(new Event('llmsizerready'));  // register-sw.js precaches after this
+    },
+    llmSizerFail: showFailure,
+    onAbort: function (what) {
+      if (window.llmSizerReady) showFailure(what); else fail(text.failed + what);
+    },
+    quit: function (status, thrown) {
+      var what = thrown && thrown.name === 'ExitStatus' ? 'exit(' + status + ')' : describe(thrown);
+      if (window.llmSizerReady) showFailure(what); else fail(text.failed + what);
+      throw thrown;
+    },
+    print: function (t) { console.log(t); },
+    printErr: function (t) { console.warn(t); }
+  };
+  var script = document.createElement('script');
+  script.src = 'app.js';
+  script.onerror = function () { fail(text.failed + 'app.js'); };
+  document.body.appendChild(script);
+})();

@@ -1,0 +1,136 @@
+// What the first load fetches and from where: nothing leaves the site's origin, the
+// Content-Security-Policy of each page holds (its style hashes match, no violation is reported),
+// the service worker starts precaching only after the app's first frame, and the Chinese font is
+// and the Chinese text are fetched only for a Chinese UI (at once for one, on the switch for an
+// English one), with the English UI drawing meanwhile.
+//   node --test tests/browser/first_load.test.mjs   (after building the `site` target)
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+import { collectErrors, distDir, requireSite, screenshotVariance, siteAndBrowserForThisFile, waitForApp } from './lib.mjs';
+
+const shared = siteAndBrowserForThisFile();
+
+// Every request of a context (pages and service worker), in order, with the time it was issued.
+function recordRequests(ctx) {
+  const requests = [];
+  ctx.on('request', (r) => requests.push({ url: r.url(), at: Date.now(), page: !r.serviceWorker() }));
+  return requests;
+}
+
+// A page in its own context; CSP violations are collected as errors.
+async function open({ locale = 'en-US', hash = '', path = '' } = {}) {
+  const ctx = await shared.browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
+  const page = await ctx.newPage();
+  const errors = collectErrors(page);
+  const requests = recordRequests(ctx);
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  await page.goto(shared.site.url + path + hash);
+  return { ctx, page, errors, requests };
+}
+
+const paths = (requests) => requests.map((r) => new URL(r.url).pathname.replace(/^\//, ''));
+
+test('each page\'s Content-Security-Policy lists the hash of each of its style elements', () => {
+  requireSite();
+  for (const file of ['index.html', 'lite.html']) {
+    const html = readFileSync(join(distDir, file), 'utf8');
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html);
+    assert.ok(csp, `${file} has a CSP meta tag`);
+    assert.match(csp[1], /default-src 'none'/);
+    assert.doesNotMatch(csp[1], /unsafe-inline/);
+    for (const m of html.matchAll(/\n<style>([\s\S]*?)<\/style>/g)) {
+      const hash = `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`;
+      assert.ok(csp[1].includes(hash), `${file}: put ${hash} in style-src (the style element changed)`);
+    }
+    assert.doesNotMatch(html, /<script>|\sstyle="/, `${file}: no inline script or style attribute`);
+  }
+});
+
+test('an English first load stays on the origin, obeys its CSP and never fetches the Chinese font', async () => {
+  const { ctx, page, errors, requests } = await open();
+  await waitForApp(page);
+  const readyAt = Date.now();
+  await page.evaluate(() => navigator.serviceWorker.ready);  // precache done
+  const origin = new URL(shared.site.url).origin;
+  for (const r of requests) assert.equal(new URL(r.url).origin, origin, `request to ${r.url}`);
+  for (const file of ['cjk.otf', 'zh.tsv']) {
+    assert.ok(!paths(requests).includes(file), `an English page does not fetch ${file}`);
+  }
+  const sw = requests.find((r) => r.url.endsWith('/sw.js'));
+  assert.ok(sw && sw.at >= readyAt - 50, 'the service worker is registered after the first frame');
+  assert.equal(paths(requests.filter((r) => r.at <= readyAt)).filter((p) => p === 'app.wasm').length, 1,
+               'app.wasm is fetched once before the first frame (the preload is used)');
+  await page.goto(shared.site.url + 'lite.html#v=1&model=llama-2-7b&weights=fp16&gpu=a100-sxm-80gb');
+  await page.waitForFunction(() => window.llmSizerLiteReady === true, null, { timeout: 30000 });
+  for (const r of requests) assert.equal(new URL(r.url).origin, origin, `request to ${r.url}`);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('switching to Chinese fetches the font once; English stays usable meanwhile', async () => {
+  const { ctx, page, errors, requests } = await open();
+  await waitForApp(page);
+  // Hold the font back to see the page in between.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/cjk.otf', async (route) => { await held; await route.continue(); });
+  await page.evaluate(() => window.llmSizer.setState({ lang: 'zh' }));
+  const since = await page.evaluate(() => window.llmSizer.framesDrawn());
+  await page.mouse.move(640, 300);
+  await page.waitForFunction((f) => window.llmSizer.framesDrawn() > f, since);
+  const waiting = await page.evaluate(() => window.llmSizer.results());
+  assert.ok(waiting.memory, 'results are there while the font loads');
+  assert.ok((await screenshotVariance(page, 'cjk-font-loading.png')) > 20);
+  release();
+  await page.waitForResponse((r) => r.url().endsWith('/cjk.otf'));
+  await page.waitForTimeout(500);
+  assert.ok((await screenshotVariance(page, 'cjk-font-loaded.png')) > 20);
+  const fromPage = paths(requests.filter((r) => r.page));
+  assert.equal(fromPage.filter((p) => p === 'cjk.otf').length, 1);
+  assert.equal(fromPage.filter((p) => p === 'zh.tsv').length, 1);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('a Chinese first load fetches the font with the app, and a failed font leaves English', async () => {
+  const zh = await open({ locale: 'zh-CN' });
+  await waitForApp(zh.page);
+  // The worker came after those fetches; it caches them too, for the next visit offline.
+  const cached = await zh.page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    for (let i = 0; i < 100; i++) {
+      const keys = await caches.keys();
+      const name = keys.find((k) => k.startsWith('llm-sizer-'));
+      const files = name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
+      if (files.includes('/cjk.otf') && files.includes('/zh.tsv')) return files;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return null;
+  });
+  assert.ok(cached, 'cjk.otf and zh.tsv are cached for offline use');
+  const p = paths(zh.requests);
+  for (const file of ['cjk.otf', 'zh.tsv']) {
+    assert.ok(p.indexOf(file) >= 0 && p.indexOf(file) < p.indexOf('app.js') + 4,
+              `${file} starts with the app (${p.join(', ')})`);
+  }
+  assert.equal((await zh.page.evaluate(() => window.llmSizer.getState())).lang, 'zh');
+  assert.deepEqual(zh.errors, []);
+  await zh.ctx.close();
+
+  const ctx = await shared.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  await page.route('**/cjk.otf', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto(shared.site.url);
+  await waitForApp(page);
+  await page.waitForFunction(() => window.llmSizer.getState().lang === 'en', null, { timeout: 10000 });
+  assert.ok(await page.evaluate(() => window.llmSizer.widgetRect('status')), 'a status line explains why');
+  await ctx.close();
+});

@@ -1,0 +1,278 @@
+// The site's size and start-up figures, printed and written into docs/BENCHMARKS.md (sections
+// "Site size", "First load" and "Frames"; every other section of that file is kept as it is):
+//   - each file of dist/, raw and gzip -9 (what a gzip-serving host such as GitHub Pages sends);
+//   - the files and gzip bytes fetched before the app's first useful frame (window.llmSizerReady);
+//   - navigation -> first useful frame, median of N cold loads (fresh profile each: no HTTP, code
+//     or service-worker cache);
+//   - frames drawn during 5 s of idleness (the page should draw none);
+//   - renderer main-thread time per frame while a slider is dragged (the full result, fit table
+//     included, recomputes on every frame of the drag; CDP Performance.getMetrics TaskDuration).
+// Headless Chromium with SwiftShader (no GPU), so absolute times are those of software WebGL.
+//   - what app.wasm is made of: code bytes per contributor (from app_names.wasm, the same link with
+//     function names: cmake --build --preset web --target llm_sizer_app_names) and the files
+//     embedded in its data;
+// BASELINE holds the figures before issue 12 (main at 93a881f, same machine, same method) so each
+// run prints them beside its own.
+// With --baseline DIR (a build of the site before the change), cold loads of DIR alternate with
+// the measured ones, so both medians come from the same minutes of a shared machine.
+//   node tools/bench-site.mjs [dist] [--names build/web/imgui_app/app_names.wasm] [--runs 7]
+//                             [--baseline build/bench-baseline] [--no-write]
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+import { startServer } from './static-server.mjs';
+import { wasmSizes } from './bench-wasm-size.mjs';
+
+// Before issue 12: main at 93a881f, measured by this script on 2026-12-01 (headless Chromium,
+// SwiftShader, 7 cold loads). The issue's own figures (one run alternating with another site on
+// a busier machine) were 2.04 s to the first frame and 728 KB gzip in 14 files before it.
+const BASELINE = {
+  siteGzip: 745.8e3,
+  appWasm: { raw: 1326.3e3, gzip: 525.1e3, code: 903636, data: 411788 },
+  beforeFirstFrameGzip: 556.7e3,
+  firstFrameMs: 928,
+  dragMsPerFrame: 44.6,
+  contributors: {
+    'Dear ImGui': 211240, 'core (sizer::)': 175617, 'std::string / containers / algorithms': 163672,
+    'app (app::, platform)': 116726, 'nlohmann::json': 84041, 'iostream / locale': 75787,
+    'libc (printf, strtod, malloc…)': 50061, other: 19530, 'C++ runtime / exceptions': 2381,
+  },
+  embedded: { 'cjk.otf (Chinese font)': 97352, 'ProggyClean (ImGui default font)': 11980 },
+};
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args.splice(at, 2)[1] : fallback;
+};
+const runs = Number(option('--runs', '7'));
+const write = !args.includes('--no-write');
+const namesWasm = path.resolve(option('--names', 'build/web/imgui_app/app_names.wasm'));
+const baselineDir = option('--baseline', null);
+const siteDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
+const docPath = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'docs', 'BENCHMARKS.md');
+
+const kb = (n) => (n / 1000).toFixed(1);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+// [1] dist/ files
+function listFiles(dir, prefix = '') {
+  return readdirSync(dir).sort().flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? listFiles(full, prefix + name + '/') : [prefix + name];
+  });
+}
+const files = new Map();
+for (const rel of listFiles(siteDir)) {
+  const data = readFileSync(path.join(siteDir, rel));
+  files.set(rel, { raw: data.length, gzip: gzipSync(data, { level: 9 }).length });
+}
+const total = [...files.values()].reduce((a, f) => ({ raw: a.raw + f.raw, gzip: a.gzip + f.gzip }), { raw: 0, gzip: 0 });
+
+// What app.wasm holds: sections, code per contributor, embedded files (found by their bytes).
+function wasmSections(file) {
+  const r = wasmSizes(file);
+  const section = (name) => r.sections.find((x) => x.label === name)?.size ?? 0;
+  return { r, code: section('code'), data: section('data') };
+}
+const app = existsSync(path.join(siteDir, 'app.wasm')) ? wasmSections(path.join(siteDir, 'app.wasm')) : null;
+const named = existsSync(namesWasm) ? wasmSizes(namesWasm) : null;
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const embeddedCandidates = [
+  ['latin.otf (Inter subset)', 'build/web/fonts/latin.otf'],
+  ['cjk_switch.otf (中文 of the switch)', 'build/web/fonts/cjk_switch.otf'],
+  ['cjk.otf (Chinese font)', 'build/web/fonts/cjk.otf'],
+  ...['gpus', 'models', 'formats'].map((n) => [`core/data/${n}.csv`, `core/data/${n}.csv`]),
+  ...['presets', 'results', 'shell'].map((n) => [`imgui_app/strings/${n}.tsv`, `imgui_app/strings/${n}.tsv`]),
+];
+const embedded = [];
+if (app) {
+  const wasm = readFileSync(path.join(siteDir, 'app.wasm'));
+  for (const [label, rel] of embeddedCandidates) {
+    const file = path.join(root, rel);
+    if (!existsSync(file)) continue;
+    const data = readFileSync(file);
+    // The first bytes suffice: binaryen splits data segments at runs of zeros (fonts have some).
+    if (wasm.includes(data.subarray(0, 64))) embedded.push([label, data.length, gzipSync(data, { level: 9 }).length]);
+  }
+}
+
+// [2] cold loads
+const flags = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
+  '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const { server, url } = await startServer(siteDir);
+const origin = new URL(url).origin;
+const baselineSite = baselineDir ? await startServer(baselineDir) : null;
+
+async function coldLoad({ lang = 'en-US', measureFrames = false, site = url } = {}) {
+  const profile = mkdtempSync(path.join(tmpdir(), 'sizer-bench-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium', headless: true, args: flags, locale: lang,
+    viewport: { width: 1280, height: 800 },
+  });
+  try {
+    const page = context.pages()[0] ?? await context.newPage();
+    const fetched = [];  // [relative path, finished at (ms since navigation start)]
+    const foreign = [];
+    const siteOrigin = new URL(site).origin;
+    page.on('request', (r) => { if (new URL(r.url()).origin !== siteOrigin) foreign.push(r.url()); });
+    page.on('requestfinished', (r) => {
+      const u = new URL(r.url());
+      if (u.origin !== siteOrigin) return;
+      const rel = decodeURIComponent(u.pathname).replace(/^\//, '') || 'index.html';
+      fetched.push([rel, Date.now()]);
+    });
+    const start = Date.now();
+    await page.goto(site);
+    // Polled every 10 ms on the page's own clock (ms since navigation start), the same way for a
+    // baseline build that predates window.llmSizerReadyAt.
+    const readyMs = await (await page.waitForFunction(
+      () => window.llmSizerReady === true && performance.now(), null, { timeout: 60000, polling: 10 })).jsonValue();
+    const readyWall = start + readyMs;
+    const before = fetched.filter(([, t]) => t <= readyWall + 5).map(([rel]) => rel);
+    const result = { readyMs, before, foreign };
+    if (measureFrames) Object.assign(result, await frames(page, context));
+    return result;
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+// [3] frames: idle, then a slider drag
+async function frames(page, context) {
+  const framesDrawn = () => page.evaluate(() => window.llmSizer.framesDrawn());
+  await page.mouse.move(1270, 790);
+  await page.waitForTimeout(1500);  // the wake-up window after the last input ends
+  const idleStart = await framesDrawn();
+  await page.waitForTimeout(5000);
+  const idleFrames = (await framesDrawn()) - idleStart;
+
+  const r = await page.evaluate(() => window.llmSizer.widgetRect('prompt-tokens'));
+  if (!r) return { idleFrames, drag: null };
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const task = async () => (await cdp.send('Performance.getMetrics')).metrics
+    .find((m) => m.name === 'TaskDuration').value;
+  const y = r.y + r.height / 2;
+  await page.mouse.move(r.x + 4, y);
+  await page.mouse.down();
+  const f0 = await framesDrawn();
+  const t0 = await task();
+  const w0 = Date.now();
+  const steps = 60;
+  for (let i = 1; i <= steps; i++) {
+    await page.mouse.move(r.x + 4 + (r.width - 8) * (i % 2 ? i / steps : 1 - i / steps), y);
+    await page.waitForTimeout(50);
+  }
+  const f1 = await framesDrawn();
+  const t1 = await task();
+  const wall = Date.now() - w0;
+  await page.mouse.up();
+  const dragFrames = f1 - f0;
+  return { idleFrames, drag: { frames: dragFrames, msPerFrame: (1000 * (t1 - t0)) / Math.max(1, dragFrames), wall } };
+}
+
+const loads = [];
+const baselineLoads = [];
+try {
+  for (let i = 0; i < runs; i++) {
+    const last = i === runs - 1;
+    if (baselineSite) baselineLoads.push(await coldLoad({ measureFrames: last, site: baselineSite.url }));
+    loads.push(await coldLoad({ measureFrames: last }));
+  }
+  loads.push(await coldLoad({ lang: 'zh-CN', measureFrames: false }));
+} finally {
+  server.close();
+  baselineSite?.server.close();
+}
+const baselineFrameRun = baselineLoads[baselineLoads.length - 1];
+const baselineMedian = baselineLoads.length ? median(baselineLoads.map((l) => l.readyMs)) : null;
+const zhLoad = loads.pop();
+const times = loads.map((l) => l.readyMs);
+const firstLoad = loads[0];
+const sumGzip = (list) => [...new Set(list)].reduce((a, rel) => a + (files.get(rel)?.gzip ?? 0), 0);
+const frameRun = loads[loads.length - 1];
+
+// [4] report
+const lines = [];
+lines.push('## Site size', '',
+  `\`tools/bench.sh\` (tools/bench-site.mjs), ${new Date().toISOString().slice(0, 10)}: every file of \`dist/\`, raw and`,
+  'gzip -9 (what a gzip-serving host such as GitHub Pages sends). 1 KB = 1000 bytes.', '',
+  '| file | raw KB | gzip KB |', '|---|---:|---:|');
+for (const [rel, f] of files) lines.push(`| ${rel} | ${kb(f.raw)} | ${kb(f.gzip)} |`);
+// The service worker's ON_DEMAND list (filled in by cmake/SizerSite.cmake).
+const swText = existsSync(path.join(siteDir, 'sw.js')) ? readFileSync(path.join(siteDir, 'sw.js'), 'utf8') : '';
+const onDemand = JSON.parse(/const ON_DEMAND = (\[[^\]]*\])/.exec(swText)?.[1] ?? '[]').filter((f) => files.has(f));
+const onDemandGzip = onDemand.reduce((a, f) => a + files.get(f).gzip, 0);
+lines.push(`| **whole site** | **${kb(total.raw)}** | **${kb(total.gzip)}** |`, '',
+  `Without the files fetched only for a Chinese UI (${onDemand.join(', ')}; not precached), what an English`
+    + ` visit downloads at most (first load + service-worker precache): ${kb(total.gzip - onDemandGzip)} KB gzip.`, '',
+  `Before issue 12 (main at 93a881f): whole site ${kb(BASELINE.siteGzip)} KB gzip; app.wasm ${kb(BASELINE.appWasm.raw)} KB raw /`
+    + ` ${kb(BASELINE.appWasm.gzip)} KB gzip (code ${kb(BASELINE.appWasm.code)} KB, data ${kb(BASELINE.appWasm.data)} KB).`, '');
+if (app) {
+  lines.push(`### app.wasm`, '', `code section ${kb(app.code)} KB (before ${kb(BASELINE.appWasm.code)}), data section`
+    + ` ${kb(app.data)} KB (before ${kb(BASELINE.appWasm.data)}).`, '');
+  if (named) {
+    lines.push(`Code bytes per contributor (functions grouped by name in app_names.wasm, the same link with`
+      + ` --profiling-funcs; tools/bench-wasm-size.mjs lists single functions):`, '',
+    '| contributor | before KB | now KB |', '|---|---:|---:|');
+    const now = new Map(named.groups);
+    const labels = [...new Set([...Object.keys(BASELINE.contributors), ...now.keys()])];
+    for (const label of labels) {
+      lines.push(`| ${label} | ${kb(BASELINE.contributors[label] ?? 0)} | ${kb(now.get(label) ?? 0)} |`);
+    }
+    lines.push(`| largest function now: \`${named.functions[0].fn.slice(0, 60)}\` | | ${kb(named.functions[0].size)} |`, '');
+  }
+  lines.push('Files embedded in the data section (raw / gzip KB):', '',
+    '| file | raw KB | gzip KB |', '|---|---:|---:|');
+  for (const [label, raw, gz] of embedded) lines.push(`| ${label} | ${kb(raw)} | ${kb(gz)} |`);
+  lines.push(`| before, no longer embedded: ${Object.keys(BASELINE.embedded).join(', ')} |`
+    + ` ${Object.values(BASELINE.embedded).map(kb).join(', ')} | |`, '');
+}
+const describeBefore = (load) => {
+  const unique = [...new Set(load.before)];
+  return `${kb(sumGzip(unique))} KB gzip in ${unique.length} files (${unique.join(', ')})`;
+};
+lines.push('## First load', '',
+  `Headless Chromium with SwiftShader (no GPU), 1280x800, a fresh profile per load (no HTTP, code or`,
+  'service-worker cache), served by tools/static-server.mjs on 127.0.0.1.', '',
+  `- bytes fetched before the first useful frame, English UI: ${describeBefore(firstLoad)};`
+    + ` before: ${kb(BASELINE.beforeFirstFrameGzip)} KB`,
+  `- the same, Chinese UI (navigator.language zh-CN): ${describeBefore(zhLoad)}`,
+  `- navigation -> first useful frame (window.llmSizerReady): median **${Math.round(median(times))} ms** of ${runs}`
+    + ` cold loads (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))}; Chinese UI: ${Math.round(zhLoad.readyMs)} ms);`
+    + (baselineMedian === null ? ` before: ${BASELINE.firstFrameMs} ms`
+      : ` before, alternating with these loads (${baselineDir}): median ${Math.round(baselineMedian)} ms`),
+  `- requests to any other origin: ${loads.concat([zhLoad]).reduce((a, l) => a + l.foreign.length, 0)}`, '');
+lines.push('## Frames', '',
+  `- frames drawn in 5 s of idleness after the first frame: ${frameRun.idleFrames}`);
+if (frameRun.drag) {
+  lines.push(`- dragging the prompt-tokens slider for ${frameRun.drag.wall} ms (each frame recomputes the whole result,`
+    + ` fit table included): ${frameRun.drag.frames} frames, renderer main-thread time **${frameRun.drag.msPerFrame.toFixed(1)} ms per frame**`
+    + ' (CDP TaskDuration; SwiftShader rasterises in the GPU process, not counted); before: '
+    + (baselineFrameRun?.drag ? `${baselineFrameRun.drag.msPerFrame.toFixed(1)} ms in the same run` : `${BASELINE.dragMsPerFrame} ms`));
+} else {
+  lines.push('- slider drag: the prompt-tokens slider was not on screen');
+}
+lines.push('');
+const report = lines.join('\n');
+console.log(report);
+
+if (write) {
+  const mine = ['Site size', 'First load', 'Frames'];
+  let doc = existsSync(docPath) ? readFileSync(docPath, 'utf8')
+    : '# Benchmarks\n\nFigures printed by `tools/bench.sh`; each section is rewritten by the bench that owns it.\n\n## Core engine\n\n(filled by the core bench)\n';
+  // Drop this bench's old sections, keep the others in their order, append the new ones.
+  const parts = doc.split(/^(?=## )/m);
+  doc = parts.filter((p) => !mine.some((h) => p.startsWith(`## ${h}\n`))).join('');
+  doc = doc.replace(/\n*$/, '\n\n') + report;
+  writeFileSync(docPath, doc.replace(/\n*$/, '\n'));
+  console.log(`(written to ${path.relative(process.cwd(), docPath)})`);
+}
