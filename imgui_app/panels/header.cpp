@@ -5,6 +5,7 @@
 
 #include "fonts/ui_fonts.hpp"
 #include "imgui.h"
+#include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "misc/cpp/imgui_stdlib.h"
 #include "panels/inputs_widgets.hpp"
@@ -42,6 +43,20 @@ void draw_controls(App& app) {
     ImGui::EndCombo();
   }
   ui::tag(app, "theme");
+  // One byte unit for every memory figure on the page (remembered with the state). On a phone
+  // the pair wraps to its own line rather than running off the screen.
+  ImGui::SameLine();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float radio = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
+  const float units_width = 2 * radio + ImGui::CalcTextSize("GBGiB").x + style.ItemSpacing.x;
+  if (app.ui.narrow && ImGui::GetContentRegionAvail().x < units_width) ImGui::NewLine();
+  if (ImGui::RadioButton("GB", ui.units == fmt::ByteUnits::decimal)) ui.units = fmt::ByteUnits::decimal;
+  ui::tag(app, "units-gb");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("units.gb_tip"));
+  ImGui::SameLine();
+  if (ImGui::RadioButton("GiB", ui.units == fmt::ByteUnits::binary)) ui.units = fmt::ByteUnits::binary;
+  ui::tag(app, "units-gib");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("units.gib_tip"));
   // On a phone the row is too narrow for the copy button: wrap it instead of clipping it.
   const float copy_width =
       ImGui::CalcTextSize(tr("share.copy")).x + 2.0f * ImGui::GetStyle().FramePadding.x;
@@ -117,7 +132,10 @@ void apply_style(bool dark, float scale, bool narrow) {
   style.GrabRounding = 4;
   style.TabRounding = 4;
   style.WindowBorderSize = 0;
-  style.FramePadding = narrow ? ImVec2(8, 7) : ImVec2(6, 4);  // touch: bigger hit targets
+  // Phones: every frame (button, slider, combo, checkbox) at least k_touch_target_css_px tall, the
+  // minimum touch target of Apple's Human Interface Guidelines (44 pt).
+  const float touch_pad_y = (k_touch_target_css_px - k_body_font_css_px) / 2;
+  style.FramePadding = narrow ? ImVec2(10, touch_pad_y) : ImVec2(6, 4);
   style.ItemSpacing = narrow ? ImVec2(8, 8) : ImVec2(8, 5);
   style.ScrollbarSize = narrow ? 10 : 12;
   style.GrabMinSize = narrow ? 18 : 12;

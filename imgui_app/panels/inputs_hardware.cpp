@@ -18,6 +18,7 @@
 #include "sizer/enums.hpp"
 #include "sizer/hosts.hpp"
 #include "sizer/layouts.hpp"
+#include "widgets/gpu_card.hpp"
 
 namespace app {
 namespace {
@@ -92,7 +93,9 @@ void draw_gpu_picker(App& app) {
         app.dirty = true;
         ImGui::CloseCurrentPopup();
       }
+      if (ImGui::IsItemHovered()) widgets::gpu_card_tooltip(g);
       if (i == matches.front()) ui::tag(app, "gpu-first-match");
+      if (matches.size() > 1 && i == matches[1]) ui::tag(app, "gpu-second-match");
       if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
       std::string details = gpu_details(g);
       float w = ImGui::CalcTextSize(details.c_str()).x;
@@ -112,6 +115,17 @@ void draw_gpu_picker(App& app) {
     ImGui::TextDisabled("%s  \xC2\xB7  %s", gpu_details(current).c_str(),
                         current.interconnect.c_str());
     ui::tag(app, "gpu-details");
+    if (ImGui::IsItemHovered()) widgets::gpu_card_tooltip(current);
+    // The same card inline, opened by a click or tap (a phone has no hover).
+    const std::string title = std::string(tr("gpu.card.title")) + "###gpu-card";
+    if (ImGui::TreeNode(title.c_str())) {
+      ui::tag(app, "gpu-card-toggle");
+      widgets::gpu_card(current);
+      ui::tag(app, "gpu-card");
+      ImGui::TreePop();
+    } else {
+      ui::tag(app, "gpu-card-toggle");
+    }
   }
 }
 
