@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "logic/format.hpp"
+#include "logic/seed_tables.hpp"
 #include "sizer/estimate.hpp"
 #include "sizer/solvers.hpp"
 #include "sizer/sweep.hpp"
@@ -49,7 +50,8 @@ struct UiState {
   int calibrate_kind = 0;
   double calibrate_value = 0;
   std::string calibrate_message;
-  bool summary_open_results = false;  // the phone summary line was tapped: scroll to results
+  bool summary_open_results = false;
+  SeedTablePicks seed_table_picks;  // the models and formats of the seed tables view  // the phone summary line was tapped: scroll to results
 };
 
 struct App {

@@ -123,6 +123,8 @@ void draw_results_column(App& app) {
     results::draw_fit_table(app);
     results::draw_rules_of_thumb(app);
   }
+  // The seed tables do not depend on the inputs: shown even while they are invalid.
+  results::draw_seed_tables(app);
   // Pinned configurations stay visible (and restorable) even while the inputs are invalid.
   results::draw_compare(app);
   ImGui::PopID();

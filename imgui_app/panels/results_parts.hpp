@@ -17,6 +17,7 @@ void draw_training(const App& app);
 void draw_fit_table(App& app);
 void draw_compare(App& app);
 void draw_rules_of_thumb(const App& app);
+void draw_seed_tables(App& app);
 
 // A collapsible section header (open by default); `key` is both the string key and the ImGui id,
 // so the open state survives a language switch.

@@ -2,6 +2,7 @@
 
 #include "logic/catalog_search.hpp"
 #include "logic/number_entry.hpp"
+#include "logic/seed_tables.hpp"
 
 using namespace app;
 
@@ -108,4 +109,33 @@ TEST_CASE("typed slider values take suffixes and refuse what is out of range", "
   CHECK(parse_number_entry("1e999", 1, 10, false).message_key == "entry.not_number");
   CHECK(parse_number_entry("k", 1, 10, false).message_key == "entry.not_number");
   CHECK(parse_number_entry("", 1, 10, false).message_key == "entry.empty");
+}
+
+TEST_CASE("the seed tables: engine figures beside the seeds', differences marked", "[ui][logic]") {
+  const std::vector<SeedTable> tables = compute_seed_tables(SeedTablePicks{});
+  REQUIRE(tables.size() == 3);
+  // Precision: Llama-2-7B FP16 weights 13.5 GB against the seed's ~14 GB (agrees within 10%).
+  const SeedCell& fp16_7b = tables[0].cells[0][1];
+  CHECK(fp16_7b.engine == Approx(13.5e9).epsilon(0.01));
+  CHECK(fp16_7b.seed_text == "~14 GB");
+  CHECK_FALSE(fp16_7b.differs);
+  // Practical: full training of 7B is 16 bytes per parameter, 108 GB against the seed's 112 GB.
+  const SeedCell& full_7b = tables[1].cells[0][2];
+  CHECK(full_7b.engine == Approx(108e9).epsilon(0.02));
+  CHECK_FALSE(full_7b.differs);
+  // QLoRA of 7B at 512 tokens is below the seed's 8-16 GB range: marked.
+  const SeedCell& qlora_7b = tables[1].cells[0][3];
+  CHECK(qlora_7b.engine < 8e9);
+  CHECK(qlora_7b.differs);
+  // Cards: 7B inference at FP16 on one A10G, as the seed says.
+  const SeedCell& infer_7b = tables[2].cells[1][1];
+  CHECK(infer_7b.engine == 1);
+  CHECK(infer_7b.gpu_id == "a10g-24gb");
+  // A user pick without a seed figure has none.
+  SeedTablePicks picks;
+  picks.precision_models[0] = "qwen2.5-7b";
+  CHECK(compute_seed_tables(picks)[0].cells[0][1].seed_text.empty());
+  CHECK(differs_from_seed(20, 8, 16));
+  CHECK_FALSE(differs_from_seed(13.5, 14, 14));
+  CHECK(differs_from_seed(12, 14, 14));
 }
