@@ -3,6 +3,8 @@
 // [SECTION] style
 #include "panels/header.hpp"
 
+#include <cmath>
+
 #include "fonts/ui_fonts.hpp"
 #include "imgui.h"
 #include "logic/format.hpp"
@@ -134,7 +136,8 @@ void apply_style(bool dark, float scale, bool narrow) {
   style.WindowBorderSize = 0;
   // Phones: every frame (button, slider, combo, checkbox) at least k_touch_target_css_px tall, the
   // minimum touch target of Apple's Human Interface Guidelines (44 pt).
-  const float touch_pad_y = (k_touch_target_css_px - k_body_font_css_px) / 2;
+  // (Rounded up: ScaleAllSizes truncates.)
+  const float touch_pad_y = std::ceil((k_touch_target_css_px - k_body_font_css_px) / 2);
   style.FramePadding = narrow ? ImVec2(10, touch_pad_y) : ImVec2(6, 4);
   style.ItemSpacing = narrow ? ImVec2(8, 8) : ImVec2(8, 5);
   style.ScrollbarSize = narrow ? 10 : 12;

@@ -118,7 +118,7 @@ void draw_gpu_picker(App& app) {
     if (ImGui::IsItemHovered()) widgets::gpu_card_tooltip(current);
     // The same card inline, opened by a click or tap (a phone has no hover).
     const std::string title = std::string(tr("gpu.card.title")) + "###gpu-card";
-    if (ImGui::TreeNode(title.c_str())) {
+    if (ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_FramePadding)) {
       ui::tag(app, "gpu-card-toggle");
       widgets::gpu_card(current);
       ui::tag(app, "gpu-card");

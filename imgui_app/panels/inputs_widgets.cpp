@@ -95,12 +95,13 @@ bool slider_with_entry(const App& app, const char* tag_id, double* v, double lo,
   const double before = *v;
   bool changed = ImGui::SliderScalar("##v", ImGuiDataType_Double, v, &lo, &hi, "", flags);
   if (tag_id != nullptr) tag(app, tag_id);
-  if (ImGui::IsItemActivated()) g_entry.value_at_press = before;
+  const bool double_click = ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left);
+  if (ImGui::IsItemActivated() && !double_click) g_entry.value_at_press = before;
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_DelayNormal))
     ImGui::SetTooltip("%s", tr("tip.slider"));
   const ImGuiIO& io = ImGui::GetIO();
   bool want_typing = false;
-  if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+  if (ImGui::IsItemHovered() && double_click) {
     // The first click of the double-click moved the value: put it back, then type.
     changed = *v != g_entry.value_at_press || changed;
     *v = g_entry.value_at_press;

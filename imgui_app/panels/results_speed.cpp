@@ -1,6 +1,7 @@
 // Speed (inference): time to first token, per-user decode speed, aggregate throughput, and a
 // chart of throughput and per-user speed against batch size (log x) marking where memory runs out.
 #include <cmath>
+#include <string>
 
 #include "imgui.h"
 #include "logic/format.hpp"
@@ -84,6 +85,8 @@ void draw_chart(const App& app) {
   const widgets::ChartHover hover = widgets::line_chart("speed-chart", spec, ImVec2(0, 16 * em));
   ImGui::EndGroup();
   publish_last_item(app, "speed-chart");
+  // Names the limit the chart marks, so a browser test can check it against the estimate.
+  publish_last_item(app, "speed-chart-memory-full-" + std::to_string(s.max_batch));
   if (hover.series >= 0) {
     const double batch = s.batch[hover.point];
     const bool fits = s.max_batch >= 1 && batch <= s.max_batch;

@@ -1,6 +1,7 @@
 // The seed tables view: the seeds' teaching tables computed by the engine for the models and
 // formats the user picks (each row's model and each precision column's format is a combo), the
 // seed's own figure beside each cell and a mark with a note where they differ.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -69,14 +70,15 @@ std::string engine_text(const SeedTable& t, const SeedCell& c) {
   return fmt::integer(c.engine) + " \xC3\x97 " + gpu_name(c.gpu_id);
 }
 
+// The engine's figure, and under it the seed's (marked when they differ, with a note on hover).
 void draw_cell(const App& app, const SeedTable& t, const SeedCell& c, const std::string& tag) {
   ImGui::TextUnformatted(engine_text(t, c).c_str());
   publish_last_item(app, tag);
   if (c.seed_text.empty()) return;
-  ImGui::SameLine();
   const ImU32 color = c.differs ? widgets::warn_color() : widgets::muted_text_color();
   ImGui::PushStyleColor(ImGuiCol_Text, widgets::to_vec4(color));
-  const std::string seed = trf(c.differs ? "tables.seed_differs" : "tables.seed_agrees", {c.seed_text});
+  const std::string seed =
+      trf(c.differs ? "tables.seed_differs" : "tables.seed_agrees", {c.seed_text});
   ImGui::TextUnformatted(seed.c_str());
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) {
@@ -94,15 +96,24 @@ void draw_table(App& app, const SeedTable& t, std::vector<std::string>& row_pick
   const int columns = 1 + static_cast<int>(t.column_ids.size());
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
-  const float height = ImGui::GetFrameHeightWithSpacing() * (2.5f + static_cast<float>(row_picks.size()));
+  // Exactly the header and the rows (two lines each) plus the horizontal scroll bar.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  // Headers wrap onto a second line in their column.
+  const float header_h = std::max(ImGui::GetFrameHeight(), 2 * ImGui::GetTextLineHeightWithSpacing()) +
+                         2 * style.CellPadding.y;
+  const float row_h =
+      std::max(ImGui::GetFrameHeight(), 2 * ImGui::GetTextLineHeightWithSpacing()) +
+      2 * style.CellPadding.y;
+  const float height = header_h + row_h * static_cast<float>(row_picks.size()) +
+                       style.ScrollbarSize + 2 * style.CellPadding.y;
   if (!ImGui::BeginTable(id, columns, flags, ImVec2(0, height))) return;
   ImGui::TableSetupColumn(tr("tables.col.model"), ImGuiTableColumnFlags_WidthFixed,
                           ImGui::GetFontSize() * 9);
   for (std::size_t c = 0; c < t.column_ids.size(); ++c) {
     const char* header = t.column_keys.empty() ? "" : tr(t.column_keys[c].c_str());
-    ImGui::TableSetupColumn(header, ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 11);
+    ImGui::TableSetupColumn(header, ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 10);
   }
-  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers, header_h);
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(tr("tables.col.model"));
   for (std::size_t c = 0; c < t.column_ids.size(); ++c) {
@@ -111,12 +122,14 @@ void draw_table(App& app, const SeedTable& t, std::vector<std::string>& row_pick
     if (column_picks != nullptr) {
       format_combo((*column_picks)[c]);
     } else {
+      ImGui::PushTextWrapPos(0.0f);
       ImGui::TextUnformatted(tr(t.column_keys[c].c_str()));
+      ImGui::PopTextWrapPos();
     }
     ImGui::PopID();
   }
   for (std::size_t r = 0; r < t.cells.size(); ++r) {
-    ImGui::TableNextRow();
+    ImGui::TableNextRow(ImGuiTableRowFlags_None, row_h);
     ImGui::TableNextColumn();
     ImGui::PushID(static_cast<int>(r));
     model_combo(row_picks[r]);
