@@ -3,6 +3,7 @@
 // [SECTION] style
 #include "panels/header.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "fonts/ui_fonts.hpp"
@@ -38,7 +39,10 @@ void draw_controls(App& app) {
   ImGui::SameLine();
   const char* themes[] = {"theme.system", "theme.light", "theme.dark"};
   int theme = static_cast<int>(ui.theme);
-  ImGui::SetNextItemWidth(ui::em() * 6.5f);
+  // As wide as the longest name plus the arrow button (a square as tall as the frame).
+  float theme_w = 0;
+  for (const char* key : themes) theme_w = std::max(theme_w, ImGui::CalcTextSize(tr(key)).x);
+  ImGui::SetNextItemWidth(theme_w + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x);
   if (ImGui::BeginCombo("##theme", tr(themes[theme]))) {
     for (int i = 0; i < 3; ++i)
       if (ImGui::Selectable(tr(themes[i]), i == theme)) ui.theme = static_cast<Theme>(i);
@@ -148,7 +152,7 @@ void apply_style(bool dark, float scale, bool narrow) {
   const ImVec4 accent = dark ? ImVec4(0.36f, 0.56f, 0.95f, 1) : ImVec4(0.16f, 0.38f, 0.85f, 1);
   if (dark) {
     c[ImGuiCol_WindowBg] = ImVec4(0.09f, 0.10f, 0.12f, 1);
-    c[ImGuiCol_ChildBg] = ImVec4(0.09f, 0.10f, 0.12f, 1);
+    c[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
     c[ImGuiCol_PopupBg] = ImVec4(0.12f, 0.13f, 0.16f, 0.98f);
     c[ImGuiCol_FrameBg] = ImVec4(0.16f, 0.18f, 0.22f, 1);
     c[ImGuiCol_FrameBgHovered] = ImVec4(0.20f, 0.23f, 0.29f, 1);
@@ -157,7 +161,7 @@ void apply_style(bool dark, float scale, bool narrow) {
     c[ImGuiCol_TextDisabled] = ImVec4(0.60f, 0.63f, 0.68f, 1);
   } else {
     c[ImGuiCol_WindowBg] = ImVec4(0.98f, 0.98f, 0.99f, 1);
-    c[ImGuiCol_ChildBg] = ImVec4(0.98f, 0.98f, 0.99f, 1);
+    c[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
     c[ImGuiCol_PopupBg] = ImVec4(1, 1, 1, 0.99f);
     c[ImGuiCol_FrameBg] = ImVec4(0.92f, 0.93f, 0.95f, 1);
     c[ImGuiCol_FrameBgHovered] = ImVec4(0.87f, 0.90f, 0.95f, 1);
@@ -165,6 +169,10 @@ void apply_style(bool dark, float scale, bool narrow) {
     c[ImGuiCol_Text] = ImVec4(0.10f, 0.11f, 0.13f, 1);
     c[ImGuiCol_TextDisabled] = ImVec4(0.38f, 0.41f, 0.46f, 1);
   }
+  // The page background is the frame's clear colour (main.cpp clears with WindowBg's colour):
+  // with alpha 0 the full-screen shell window and its columns paint no second and third layer,
+  // which the software renderer of headless browsers and many phones pays for every frame.
+  c[ImGuiCol_WindowBg].w = 0;
   c[ImGuiCol_CheckMark] = accent;
   c[ImGuiCol_SliderGrab] = accent;
   c[ImGuiCol_SliderGrabActive] = accent;

@@ -148,11 +148,24 @@ void draw_parallelism(App& app) {
   sizer::Scenario& s = app.inputs;
   sizer::Hardware& hw = s.hardware;
   bool changed = false;
-  changed |= ui::slider_int(app, "hw.gpus_per_node", "gpus-per-node", &hw.gpus_per_node, 1, 16,
-                            "unit.gpus", false);
-  changed |= ui::slider_int(app, "hw.nodes", "nodes", &hw.nodes, 1, 512, "unit.nodes", true);
+  bool count_changed = ui::slider_int(app, "hw.gpus_per_node", "gpus-per-node",
+                                      &hw.gpus_per_node, 1, 16, "unit.gpus", false);
+  count_changed |= ui::slider_int(app, "hw.nodes", "nodes", &hw.nodes, 1, 512, "unit.nodes", true);
+  changed |= count_changed;
   int total = hw.gpus_per_node * hw.nodes;
   std::vector<int> tp = sizer::valid_tensor_degrees(s.model, hw.gpus_per_node);
+  // A new card count starts from the core's default split (tensor inside a node, pipeline
+  // across), not from replicas that each hold the whole model.
+  sizer::Layout start;
+  if (count_changed && sizer::default_layout(s, total, start) &&
+      std::find(tp.begin(), tp.end(), start.tensor) != tp.end()) {
+    const std::vector<int> pp_start = sizer::valid_pipeline_degrees(s.model, total, start.tensor);
+    if (std::find(pp_start.begin(), pp_start.end(), start.pipeline) != pp_start.end()) {
+      s.parallel.tensor = start.tensor;
+      s.parallel.pipeline = start.pipeline;
+      s.parallel.data = 0;
+    }
+  }
   // Keep the degrees valid when the model or GPU count changed under them.
   if (std::find(tp.begin(), tp.end(), s.parallel.tensor) == tp.end()) {
     int best = 1;

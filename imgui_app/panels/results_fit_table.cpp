@@ -184,7 +184,13 @@ void draw_fit_table(App& app) {
 
   const std::string& current = app.results.scenario.hardware.gpu.id;
   const int current_gpus = sizer::total_gpus(app.results.scenario);
-  for (size_t i = 0; i < rows.size(); ++i) {
+  // Only the rows in view are submitted: a hundred rows of text each frame cost the software
+  // renderer of headless browsers (and phones) more than the whole rest of the page.
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(rows.size()));
+  while (clipper.Step())
+  for (size_t i = static_cast<size_t>(clipper.DisplayStart);
+       i < static_cast<size_t>(clipper.DisplayEnd); ++i) {
     const sizer::FitRow& r = rows[i];
     const bool none = r.gpus == 0;
     ImGui::TableNextRow();
