@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "logic/format.hpp"
+#include "logic/seed_tables.hpp"
 #include "sizer/estimate.hpp"
 #include "sizer/solvers.hpp"
 #include "sizer/sweep.hpp"
@@ -26,11 +28,14 @@ struct UiState {
   Lang lang = Lang::en;
   Theme theme = Theme::system;
   bool dark = true;  // resolved theme
+  fmt::ByteUnits units = fmt::ByteUnits::binary;  // one unit for every memory figure on the page
   ModeTab tab = ModeTab::inference;
   bool narrow = false;       // one-column layout below ~900 CSS px
   float dpr = 1.0f;          // device pixel ratio
   std::string model_filter;  // search text in the model picker
   std::string gpu_filter;
+  std::string format_filter;  // search text in the weight-format picker
+  std::string kv_format_filter;
   std::string gpu_vendor;  // GPU picker filters: "" = any vendor
   double gpu_min_memory_gb = 0;
   int gpu_kind = 0;  // 0 any, 1 datacenter, 2 consumer (app::GpuKind)
@@ -45,6 +50,8 @@ struct UiState {
   int calibrate_kind = 0;
   double calibrate_value = 0;
   std::string calibrate_message;
+  bool summary_open_results = false;
+  SeedTablePicks seed_table_picks;  // the models and formats of the seed tables view  // the phone summary line was tapped: scroll to results
 };
 
 struct App {

@@ -6,6 +6,7 @@
 
 #include "imgui.h"
 #include "imgui_internal.h"  // GetCurrentWindow(): the window a touch drag scrolls
+#include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "panels/assumptions.hpp"
 #include "panels/header.hpp"
@@ -13,6 +14,7 @@
 #include "panels/inputs_widgets.hpp"
 #include "panels/presets.hpp"
 #include "panels/results.hpp"
+#include "panels/summary.hpp"
 
 namespace app {
 namespace {
@@ -35,6 +37,16 @@ void drag_scroll() {
     ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
 }
 
+// Every figure on the page is written in the user's byte unit and in the page's language.
+void set_number_style(const UiState& ui) {
+  fmt::Style style;
+  style.units = ui.units;
+  const char* words[fmt::k_time_words] = {"time.us", "time.ms", "time.s",
+                                          "time.min", "time.h", "time.days"};
+  for (int i = 0; i < fmt::k_time_words; ++i) style.time_words[i] = tr(words[i]);
+  fmt::set_style(style);
+}
+
 void draw_inputs_side(App& app) {
   draw_inputs_column(app);
   draw_assumptions_panel(app);
@@ -51,21 +63,20 @@ void draw_shell(App& app) {
                            ImGuiWindowFlags_NoSavedSettings |
                            ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("##shell", nullptr, flags);
+  set_number_style(app.ui);
   draw_header(app);
   draw_preset_answer(app);
   if (app.ui.narrow) {
-    // One column: inputs, then results. A phone user wants the answer too, so the top offers a
-    // jump down to it.
-    static bool jump_to_results = false;
+    // One column: inputs, then results. A phone user wants the answer too, so a summary line
+    // stays above the scrolling column and a tap on it scrolls down to the results.
+    if (draw_summary_line(app)) app.ui.summary_open_results = true;
     ImGui::BeginChild("##column");
-    if (ImGui::Button(tr("layout.jump_results"))) jump_to_results = true;
-    ui::tag(app, "jump-results");
     draw_inputs_side(app);
     ImGui::Spacing();
     ImGui::Separator();
-    if (jump_to_results) {
+    if (app.ui.summary_open_results) {
       ImGui::SetScrollHereY(0.0f);
-      jump_to_results = false;
+      app.ui.summary_open_results = false;
     }
     draw_results_column(app);
     drag_scroll();

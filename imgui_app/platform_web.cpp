@@ -6,6 +6,7 @@
 // [SECTION] platform.hpp implementation
 // [SECTION] IME: a DOM <input> over the caret for composed (Chinese) text (platform::set_ime_data)
 // [SECTION] GL state queries of ImGui's renderer (answered here, not by the GPU process)
+// [SECTION] touch: drags scroll, taps click, a long press drags (js_install_touch)
 #include <GLES3/gl3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
@@ -13,6 +14,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "fonts/ui_fonts.hpp"
 #include "imgui.h"
 #include "platform.hpp"
 
@@ -288,9 +290,12 @@ EMSCRIPTEN_KEEPALIVE const char* llm_sizer_results(const char*) {
 
 namespace platform {
 
+void js_install_touch();
+
 void install(Hooks hooks) {
   g_hooks = std::move(hooks);
   js_install_page();
+  js_install_touch();
 }
 
 namespace {
@@ -518,3 +523,97 @@ extern "C" void __wrap_glGetIntegerv(GLenum pname, GLint* data) {
       __real_glGetIntegerv(pname, data);
   }
 }
+
+// [SECTION] touch: drags scroll, taps click, a long press drags
+//
+// The canvas has `touch-action: none` (the page itself must not pan or zoom), and the 3.1.6 GLFW
+// port turns a touch into a mouse press at once and drops touch movement, so a finger could
+// neither scroll nor tap reliably. Touches on the canvas are taken here first (a window listener
+// in the capture phase, which stops them before GLFW's canvas listeners) and replayed as mouse
+// and wheel events on the canvas, which GLFW and route_wheel_to_canvas already handle:
+//   - a finger that moves more than k_slop CSS px scrolls the panel under it (wheel events at
+//     the start point, sized so the content follows the finger);
+//   - a finger lifted before that is a tap: mouse move, press and release at that point;
+//   - a finger held still for k_hold_ms presses the mouse there, and moving then drags (sliders).
+// preventDefault stops the browser's own compatibility mouse events (a second click).
+
+// clang-format off
+EM_JS(void, js_install_touch_impl, (float wheel_px_per_css_px), {
+  var canvas = Module.canvas;
+  var k_slop = 10;       // CSS px a finger may wander and still tap
+  var k_hold_ms = 450;   // long press: press and drag instead of scrolling
+  var t = { id: null, x: 0, y: 0, lastY: 0, mode: "none", timer: 0 };
+  var mouse = function(type, x, y) {
+    canvas.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, clientX: x,
+                                                clientY: y, button: 0, buttons: type === "mouseup" ? 0 : 1 }));
+  };
+  var find = function(list) {
+    for (var i = 0; i < list.length; ++i) if (list[i].identifier === t.id) return list[i];
+    return null;
+  };
+  var stop = function(e) { e.preventDefault(); e.stopPropagation(); };
+  window.addEventListener("touchstart", function(e) {
+    if (e.target !== canvas) return;
+    stop(e);
+    if (t.id !== null) return;  // one finger at a time
+    var p = e.changedTouches[0];
+    t.id = p.identifier; t.x = p.clientX; t.y = p.clientY; t.lastY = p.clientY; t.mode = "pending";
+    mouse("mousemove", t.x, t.y);  // hover first: ImGui scrolls the window under the pointer
+    t.timer = setTimeout(function() {
+      if (t.mode !== "pending") return;
+      t.mode = "drag";
+      mouse("mousedown", t.x, t.y);
+    }, k_hold_ms);
+  }, { capture: true, passive: false });
+  window.addEventListener("touchmove", function(e) {
+    if (e.target !== canvas) return;
+    stop(e);
+    var p = find(e.changedTouches);
+    if (!p) return;
+    if (t.mode === "pending" && Math.hypot(p.clientX - t.x, p.clientY - t.y) > k_slop) {
+      t.mode = "scroll";
+      clearTimeout(t.timer);
+    }
+    if (t.mode === "scroll") {
+      var dy = p.clientY - t.lastY;
+      t.lastY = p.clientY;
+      if (dy !== 0) {
+        canvas.dispatchEvent(new WheelEvent("wheel", { bubbles: true, cancelable: true,
+          clientX: t.x, clientY: t.y, deltaMode: 0, deltaY: -dy * wheel_px_per_css_px }));
+      }
+    } else if (t.mode === "drag") {
+      mouse("mousemove", p.clientX, p.clientY);
+    }
+  }, { capture: true, passive: false });
+  var end = function(e) {
+    if (e.target !== canvas) return;
+    stop(e);
+    var p = find(e.changedTouches);
+    if (!p) return;
+    clearTimeout(t.timer);
+    if (t.mode === "pending" && e.type === "touchend") {
+      mouse("mousedown", t.x, t.y);
+      mouse("mouseup", t.x, t.y);
+    } else if (t.mode === "drag") {
+      mouse("mouseup", p.clientX, p.clientY);
+    }
+    t.id = null;
+    t.mode = "none";
+  };
+  window.addEventListener("touchend", end, { capture: true, passive: false });
+  window.addEventListener("touchcancel", end, { capture: true, passive: false });
+});
+// clang-format on
+
+namespace platform {
+
+void js_install_touch() {
+  // ImGui 1.90.1 scrolls 5 lines (5 x font size) per wheel step, and on_canvas_wheel makes one
+  // step of 100 wheel pixels: so the content follows the finger at 100 / (5 x font) wheel pixels
+  // per CSS pixel of finger travel (the font size in CSS px, before the dpr scale).
+  constexpr float k_lines_per_wheel_step = 5.0f;
+  constexpr float k_wheel_px_per_step = 100.0f;
+  js_install_touch_impl(k_wheel_px_per_step / (k_lines_per_wheel_step * app::k_body_font_css_px));
+}
+
+}  // namespace platform

@@ -95,7 +95,10 @@ function render(result) {
     tr.append(th, td);
     return tr;
   }));
-  document.getElementById('warnings').replaceChildren(...result.warnings.map((w) => {
+  // The verdict already gives the reason it does not fit: the memory warning would repeat it.
+  const repeatsVerdict = (id) => id === 'memory-over-capacity' || id === 'memory-over-host-ram';
+  const notes = result.warnings.filter((w, i) => !repeatsVerdict(result.warningIds[i]));
+  document.getElementById('warnings').replaceChildren(...notes.map((w) => {
     const li = document.createElement('li');
     li.textContent = w;
     return li;

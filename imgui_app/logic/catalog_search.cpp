@@ -11,6 +11,26 @@ std::string lower(std::string s) {
   return s;
 }
 
+// How well `query` fits `haystack`: 2 per token that starts a word (letters and digits between
+// separators), 1 per token found inside a word; -1 when a token is missing.
+int match_score(const std::string& haystack, const std::string& query) {
+  const std::string hay = lower(haystack);
+  std::istringstream tokens(lower(query));
+  std::string token;
+  int score = 0;
+  while (tokens >> token) {
+    int best = -1;
+    for (std::size_t pos = hay.find(token); pos != std::string::npos;
+         pos = hay.find(token, pos + 1)) {
+      const bool word_start = pos == 0 || !std::isalnum(static_cast<unsigned char>(hay[pos - 1]));
+      best = std::max(best, word_start ? 2 : 1);
+    }
+    if (best < 0) return -1;
+    score += best;
+  }
+  return score;
+}
+
 }  // namespace
 
 bool matches_query(const std::string& haystack, const std::string& query) {
@@ -61,17 +81,33 @@ std::string attention_label(const sizer::ModelArch& m) {
 }
 
 std::vector<int> filter_gpus(const std::vector<sizer::Gpu>& catalog, const GpuFilter& filter) {
-  std::vector<int> out;
+  struct Match {
+    int index;
+    int score;
+    bool rentable;
+  };
+  std::vector<Match> found;
   for (std::size_t i = 0; i < catalog.size(); ++i) {
     const sizer::Gpu& g = catalog[i];
     if (!filter.vendor.empty() && g.vendor != filter.vendor) continue;
     if (g.memory_gb < filter.min_memory_gb) continue;
     if (filter.kind == GpuKind::datacenter && !g.datacenter) continue;
     if (filter.kind == GpuKind::consumer && g.datacenter) continue;
-    if (!matches_query(g.id + " " + g.name + " " + g.vendor + " " + g.architecture, filter.text))
-      continue;
-    out.push_back(static_cast<int>(i));
+    const int score =
+        match_score(g.id + " " + g.name + " " + g.vendor + " " + g.architecture, filter.text);
+    if (score < 0) continue;
+    found.push_back({static_cast<int>(i), score, g.cloud_usd_per_gpu_hour > 0});
   }
+  // Best match first; among equal matches the variant clouds rent (the catalog has a cloud price
+  // for it) before the others, so "a100 80" offers the SXM card first and the PCIe card next.
+  // (No query: catalog order.)
+  const bool searching = filter.text.find_first_not_of(" \t") != std::string::npos;
+  if (searching) std::stable_sort(found.begin(), found.end(), [](const Match& a, const Match& b) {
+    if (a.score != b.score) return a.score > b.score;
+    return a.rentable && !b.rentable;
+  });
+  std::vector<int> out;
+  for (const Match& m : found) out.push_back(m.index);
   return out;
 }
 

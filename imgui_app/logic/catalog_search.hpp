@@ -34,6 +34,8 @@ struct GpuFilter {
   GpuKind kind = GpuKind::any;
 };
 
+// Matching GPUs, best first: tokens that start a word rank above tokens inside one, and among
+// equal matches a card with a cloud price (the variant people rent) comes first.
 std::vector<int> filter_gpus(const std::vector<sizer::Gpu>& catalog, const GpuFilter& filter);
 
 // Distinct vendors in catalog order.

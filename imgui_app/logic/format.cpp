@@ -23,23 +23,23 @@ std::string group_thousands(const std::string& plain) {
 
 std::string with_unit(double v, const char* unit) { return number(v) + " " + unit; }
 
+Style g_style;
+
 }  // namespace
+
+void set_style(const Style& style) { g_style = style; }
+const Style& style() { return g_style; }
 
 std::string number(double v, int significant) {
   if (!std::isfinite(v)) return k_dash;
   if (v == 0) return "0";
   if (significant < 1) significant = 1;
   double magnitude = std::fabs(v);
-  char buf[64];
-  if (magnitude >= 1e15 || magnitude < 1e-6) {
-    std::snprintf(buf, sizeof buf, "%.*e", significant - 1, v);
-    // "1.23e+15" -> "1.23e15", "1.00e-07" -> "1.00e-7"
-    std::string s = buf;
-    std::size_t e = s.find('e');
-    std::string mantissa = s.substr(0, e);
-    int exponent = std::atoi(s.c_str() + e + 1);
-    return mantissa + "e" + std::to_string(exponent);
-  }
+  // Below this nothing a sizer shows is meaningful; above the other bound the text would not fit.
+  constexpr double k_smallest_shown = 1e-12, k_largest_shown = 1e60;
+  if (magnitude < k_smallest_shown) return "0";
+  if (magnitude > k_largest_shown) return k_dash;
+  char buf[128];
   // Digits after the point so that `significant` digits remain (none once the integer part has
   // that many). Rounding first keeps 999.6 -> "1,000" rather than "1,000." with a stray digit.
   int int_digits = static_cast<int>(std::floor(std::log10(magnitude))) + 1;
@@ -80,6 +80,16 @@ std::string bytes_binary(double bytes) {
   return with_unit(bytes, "B");
 }
 
+std::string bytes(double b) {
+  return g_style.units == ByteUnits::decimal ? bytes_decimal(b) : bytes_binary(b);
+}
+
+const char* gigabyte_unit() { return g_style.units == ByteUnits::decimal ? "GB" : "GiB"; }
+
+double bytes_per_gigabyte_unit() {
+  return g_style.units == ByteUnits::decimal ? 1e9 : 1024.0 * 1024.0 * 1024.0;
+}
+
 std::string count(double v) {
   if (!std::isfinite(v)) return k_dash;
   double m = std::fabs(v);
@@ -92,14 +102,15 @@ std::string count(double v) {
 
 std::string seconds(double s) {
   if (!std::isfinite(s)) return k_dash;
+  const char* const* w = g_style.time_words;
   double m = std::fabs(s);
-  if (m == 0) return "0 s";
-  if (m < 1e-3) return with_unit(s * 1e6, "\xC2\xB5s");  // µs
-  if (m < 1) return with_unit(s * 1e3, "ms");
-  if (m < 60) return with_unit(s, "s");
-  if (m < 3600) return with_unit(s / 60, "min");
-  if (m < 86400 * 2) return with_unit(s / 3600, "h");
-  return with_unit(s / 86400, "days");
+  if (m == 0) return std::string("0 ") + w[k_seconds];
+  if (m < 1e-3) return with_unit(s * 1e6, w[k_microseconds]);
+  if (m < 1) return with_unit(s * 1e3, w[k_milliseconds]);
+  if (m < 60) return with_unit(s, w[k_seconds]);
+  if (m < 3600) return with_unit(s / 60, w[k_minutes]);
+  if (m < 86400 * 2) return with_unit(s / 3600, w[k_hours]);
+  return with_unit(s / 86400, w[k_days]);
 }
 
 std::string usd(double v) {

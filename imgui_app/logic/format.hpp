@@ -10,8 +10,23 @@ namespace app::fmt {
 // The text shown in place of a number that is not finite.
 inline constexpr const char* k_dash = "\xE2\x80\x94";  // U+2014 em dash
 
+// How figures are written on the whole page: one byte unit for every memory figure (the user's
+// choice, remembered with the state) and the language of unit and time words. The app sets it
+// once per frame; the functions below read it.
+enum class ByteUnits { decimal, binary };  // GB (vendors' labels) or GiB (nvidia-smi, the OS)
+enum TimeWord { k_microseconds, k_milliseconds, k_seconds, k_minutes, k_hours, k_days, k_time_words };
+struct Style {
+  ByteUnits units = ByteUnits::binary;
+  // The words after a duration, in the page's language (the app fills them from its string
+  // table, so the Chinese font subset has their glyphs).
+  const char* time_words[k_time_words] = {"\xC2\xB5s", "ms", "s", "min", "h", "days"};
+};
+void set_style(const Style& style);
+const Style& style();
+
 // 3 significant digits with thousands separators: 1234567 -> "1,230,000", 0.012345 -> "0.0123",
-// 14 -> "14.0". |v| >= 1e15 switches to "1.23e15". Not finite -> "—".
+// 14 -> "14.0". Never an exponent: 1.2e18 -> "1,200,000,000,000,000,000"; |v| < 1e-12 -> "0".
+// Not finite -> "—".
 std::string number(double v, int significant = 3);
 
 // i18n key explaining why `v` has no number ("fmt.nan" / "fmt.inf"), or "" when v is finite.
@@ -21,11 +36,17 @@ const char* invalid_reason_key(double v);
 std::string bytes_decimal(double bytes);
 // Binary units (what nvidia-smi and the OS report): "13.0 GiB", "512 MiB".
 std::string bytes_binary(double bytes);
+// In the page's chosen unit (style().units): every memory figure the app shows goes through this.
+std::string bytes(double bytes);
+// The chosen unit's name for gigabytes: "GB" or "GiB", and bytes per that unit.
+const char* gigabyte_unit();
+double bytes_per_gigabyte_unit();
 
 // Counts with a suffix: 7.24e9 -> "7.24B", 131072 -> "131K", 1.5e6 -> "1.50M", 1e12 -> "1.00T".
 std::string count(double v);
 
-// Durations: "850 µs", "12.3 ms", "1.23 s", "4.50 min", "3.20 h", "12.0 days".
+// Durations: "850 µs", "12.3 ms", "1.23 s", "4.50 min", "3.20 h", "12.0 days" (the words are
+// style().time_words).
 std::string seconds(double s);
 
 // Money: "$1.23", "$1,230", "$0.0123".

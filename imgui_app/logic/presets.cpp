@@ -228,7 +228,7 @@ bool metric_value(const sizer::Estimate& e, const std::string& metric, double& o
 
 std::string format_metric(const std::string& metric, double value) {
   if (is_bool_metric(metric)) return value != 0 ? "yes" : "no";
-  if (is_bytes_metric(metric)) return fmt::bytes_decimal(value);
+  if (is_bytes_metric(metric)) return fmt::bytes(value);
   if (metric == "peakFlops") return fmt::number(value / 1e12) + " TFLOPS";
   if (metric == "training.totalFlops") return fmt::number(value) + " FLOPs";
   if (metric == "training.mfu" || metric == "training.communicationShare")

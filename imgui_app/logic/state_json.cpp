@@ -9,7 +9,7 @@ namespace {
 
 using json = nlohmann::json;
 
-const char* const k_ui_keys[] = {"lang", "theme", "tab"};
+const char* const k_ui_keys[] = {"lang", "theme", "tab", "units"};
 
 // Sets `ui` from the UI keys of `j`; returns the first problem (empty when all were valid).
 std::string read_ui_fields(const json& j, UiState& ui) {
@@ -45,6 +45,14 @@ std::string read_ui_fields(const json& j, UiState& ui) {
     else
       note("tab: expected \"inference\", \"finetune\" or \"pretrain\"");
   }
+  if (auto it = j.find("units"); it != j.end()) {
+    if (*it == "GB")
+      ui.units = fmt::ByteUnits::decimal;
+    else if (*it == "GiB")
+      ui.units = fmt::ByteUnits::binary;
+    else
+      note("units: expected \"GB\" or \"GiB\"");
+  }
   return error;
 }
 
@@ -76,8 +84,13 @@ const char* tab_id(ModeTab t) {
   return "inference";
 }
 
+const char* units_id(fmt::ByteUnits u) { return u == fmt::ByteUnits::decimal ? "GB" : "GiB"; }
+
 std::string ui_to_json(const UiState& ui) {
-  json j = {{"lang", lang_id(ui.lang)}, {"theme", theme_id(ui.theme)}, {"tab", tab_id(ui.tab)}};
+  json j = {{"lang", lang_id(ui.lang)},
+            {"theme", theme_id(ui.theme)},
+            {"tab", tab_id(ui.tab)},
+            {"units", units_id(ui.units)}};
   return j.dump();
 }
 

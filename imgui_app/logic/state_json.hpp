@@ -12,8 +12,9 @@ namespace app {
 const char* lang_id(Lang l);    // "en" / "zh"
 const char* theme_id(Theme t);  // "system" / "light" / "dark"
 const char* tab_id(ModeTab t);  // "inference" / "finetune" / "pretrain"
+const char* units_id(fmt::ByteUnits u);  // "GB" / "GiB"
 
-// {"lang":"zh","theme":"dark","tab":"finetune"}
+// {"lang":"zh","theme":"dark","tab":"finetune","units":"GiB"}
 std::string ui_to_json(const UiState& ui);
 
 // The full state: the scenario's request JSON with the UI fields added.

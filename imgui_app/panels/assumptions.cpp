@@ -20,7 +20,7 @@ namespace {
 // [SECTION] table of constants
 
 std::string value_text(double v, const std::string& unit) {
-  if (unit == "bytes") return fmt::bytes_binary(v);
+  if (unit == "bytes") return fmt::bytes(v);
   if (unit == "fraction") return fmt::percent(v);
   if (unit == "seconds") return fmt::seconds(v);
   return fmt::number(v);

@@ -3,8 +3,12 @@
 // [SECTION] style
 #include "panels/header.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "fonts/ui_fonts.hpp"
 #include "imgui.h"
+#include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "misc/cpp/imgui_stdlib.h"
 #include "panels/inputs_widgets.hpp"
@@ -35,13 +39,30 @@ void draw_controls(App& app) {
   ImGui::SameLine();
   const char* themes[] = {"theme.system", "theme.light", "theme.dark"};
   int theme = static_cast<int>(ui.theme);
-  ImGui::SetNextItemWidth(ui::em() * 6.5f);
+  // As wide as the longest name plus the arrow button (a square as tall as the frame).
+  float theme_w = 0;
+  for (const char* key : themes) theme_w = std::max(theme_w, ImGui::CalcTextSize(tr(key)).x);
+  ImGui::SetNextItemWidth(theme_w + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x);
   if (ImGui::BeginCombo("##theme", tr(themes[theme]))) {
     for (int i = 0; i < 3; ++i)
       if (ImGui::Selectable(tr(themes[i]), i == theme)) ui.theme = static_cast<Theme>(i);
     ImGui::EndCombo();
   }
   ui::tag(app, "theme");
+  // One byte unit for every memory figure on the page (remembered with the state). On a phone
+  // the pair wraps to its own line rather than running off the screen.
+  ImGui::SameLine();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float radio = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
+  const float units_width = 2 * radio + ImGui::CalcTextSize("GBGiB").x + style.ItemSpacing.x;
+  if (app.ui.narrow && ImGui::GetContentRegionAvail().x < units_width) ImGui::NewLine();
+  if (ImGui::RadioButton("GB", ui.units == fmt::ByteUnits::decimal)) ui.units = fmt::ByteUnits::decimal;
+  ui::tag(app, "units-gb");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("units.gb_tip"));
+  ImGui::SameLine();
+  if (ImGui::RadioButton("GiB", ui.units == fmt::ByteUnits::binary)) ui.units = fmt::ByteUnits::binary;
+  ui::tag(app, "units-gib");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("units.gib_tip"));
   // On a phone the row is too narrow for the copy button: wrap it instead of clipping it.
   const float copy_width =
       ImGui::CalcTextSize(tr("share.copy")).x + 2.0f * ImGui::GetStyle().FramePadding.x;
@@ -117,7 +138,11 @@ void apply_style(bool dark, float scale, bool narrow) {
   style.GrabRounding = 4;
   style.TabRounding = 4;
   style.WindowBorderSize = 0;
-  style.FramePadding = narrow ? ImVec2(8, 7) : ImVec2(6, 4);  // touch: bigger hit targets
+  // Phones: every frame (button, slider, combo, checkbox) at least k_touch_target_css_px tall, the
+  // minimum touch target of Apple's Human Interface Guidelines (44 pt).
+  // (Rounded up: ScaleAllSizes truncates.)
+  const float touch_pad_y = std::ceil((k_touch_target_css_px - k_body_font_css_px) / 2);
+  style.FramePadding = narrow ? ImVec2(10, touch_pad_y) : ImVec2(6, 4);
   style.ItemSpacing = narrow ? ImVec2(8, 8) : ImVec2(8, 5);
   style.ScrollbarSize = narrow ? 10 : 12;
   style.GrabMinSize = narrow ? 18 : 12;
@@ -127,7 +152,7 @@ void apply_style(bool dark, float scale, bool narrow) {
   const ImVec4 accent = dark ? ImVec4(0.36f, 0.56f, 0.95f, 1) : ImVec4(0.16f, 0.38f, 0.85f, 1);
   if (dark) {
     c[ImGuiCol_WindowBg] = ImVec4(0.09f, 0.10f, 0.12f, 1);
-    c[ImGuiCol_ChildBg] = ImVec4(0.09f, 0.10f, 0.12f, 1);
+    c[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
     c[ImGuiCol_PopupBg] = ImVec4(0.12f, 0.13f, 0.16f, 0.98f);
     c[ImGuiCol_FrameBg] = ImVec4(0.16f, 0.18f, 0.22f, 1);
     c[ImGuiCol_FrameBgHovered] = ImVec4(0.20f, 0.23f, 0.29f, 1);
@@ -136,7 +161,7 @@ void apply_style(bool dark, float scale, bool narrow) {
     c[ImGuiCol_TextDisabled] = ImVec4(0.60f, 0.63f, 0.68f, 1);
   } else {
     c[ImGuiCol_WindowBg] = ImVec4(0.98f, 0.98f, 0.99f, 1);
-    c[ImGuiCol_ChildBg] = ImVec4(0.98f, 0.98f, 0.99f, 1);
+    c[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
     c[ImGuiCol_PopupBg] = ImVec4(1, 1, 1, 0.99f);
     c[ImGuiCol_FrameBg] = ImVec4(0.92f, 0.93f, 0.95f, 1);
     c[ImGuiCol_FrameBgHovered] = ImVec4(0.87f, 0.90f, 0.95f, 1);
@@ -144,6 +169,10 @@ void apply_style(bool dark, float scale, bool narrow) {
     c[ImGuiCol_Text] = ImVec4(0.10f, 0.11f, 0.13f, 1);
     c[ImGuiCol_TextDisabled] = ImVec4(0.38f, 0.41f, 0.46f, 1);
   }
+  // The page background is the frame's clear colour (main.cpp clears with WindowBg's colour):
+  // with alpha 0 the full-screen shell window and its columns paint no second and third layer,
+  // which the software renderer of headless browsers and many phones pays for every frame.
+  c[ImGuiCol_WindowBg].w = 0;
   c[ImGuiCol_CheckMark] = accent;
   c[ImGuiCol_SliderGrab] = accent;
   c[ImGuiCol_SliderGrabActive] = accent;

@@ -5,12 +5,15 @@
 // [SECTION] column
 #include "panels/inputs.hpp"
 
+#include <algorithm>
 #include <exception>
 #include <string>
 #include <vector>
 
 #include "imgui.h"
+#include "misc/cpp/imgui_stdlib.h"
 #include "logic/format.hpp"
+#include "logic/format_picker.hpp"
 #include "logic/i18n.hpp"
 #include "panels/inputs_widgets.hpp"
 #include "sizer/catalog.hpp"
@@ -98,21 +101,58 @@ std::string format_label(const sizer::NumberFormat& f) {
   return f.name + "  \xC2\xB7  " + trf("fmt.bits", {fmt::number(f.bits_per_weight)});
 }
 
+// A searchable list grouped by family; each entry shows its bits per weight and a one-line plain
+// explanation.
 void format_combo(App& app, const char* label_key, const char* tag_id, std::string& format_id,
                   bool kv_only) {
   const auto& all = sizer::format_catalog();
-  std::vector<const sizer::NumberFormat*> shown;
-  int index = -1;
-  for (const auto& f : all) {
-    if (kv_only && !f.usable_for_kv_cache) continue;
-    if (f.id == format_id) index = static_cast<int>(shown.size());
-    shown.push_back(&f);
+  const sizer::NumberFormat* current = sizer::find_format(format_id);
+  ui::row_begin(app, label_key);
+  const std::string preview = current ? format_label(*current) : format_id;
+  // Wider than the row: the entries carry an explanation.
+  const float popup_w = std::min(ui::em() * 28, ImGui::GetMainViewport()->WorkSize.x - ui::em());
+  ImGui::SetNextWindowSizeConstraints(ImVec2(popup_w, 0), ImVec2(FLT_MAX, FLT_MAX));
+  const bool open = ImGui::BeginCombo("##v", preview.c_str(), ImGuiComboFlags_HeightLargest);
+  ui::tag(app, tag_id);
+  if (open) {
+    std::string& query = kv_only ? app.ui.kv_format_filter : app.ui.format_filter;
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    ImGui::InputTextWithHint("##search", tr("format.search_hint"), &query);
+    ui::tag(app, (std::string(tag_id) + "-search").c_str());
+    ImGui::BeginChild("##list", ImVec2(0, ui::em() * 22), ImGuiChildFlags_None);
+    int shown = 0;
+    for (const FormatGroup& g : format_groups(all, query, kv_only, format_id)) {
+      ImGui::SeparatorText(tr(sizer::enum_entry(g.family).label_key));
+      for (int i : g.indices) {
+        const sizer::NumberFormat& f = all[static_cast<std::size_t>(i)];
+        ImGui::PushID(i);
+        const bool selected = f.id == format_id;
+        if (ImGui::Selectable(f.name.c_str(), selected)) {
+          format_id = f.id;
+          app.dirty = true;
+          ImGui::CloseCurrentPopup();
+        }
+        ui::tag(app, (std::string(tag_id) + "-option-" + f.id).c_str());
+        if (shown == 0) ui::tag(app, (std::string(tag_id) + "-first-match").c_str());
+        ++shown;
+        if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+        const std::string bits = trf("fmt.bits", {fmt::number(f.bits_per_weight)});
+        ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize(bits.c_str()).x);
+        ImGui::TextUnformatted(bits.c_str());
+        ImGui::Indent(ui::em());
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("%s", tr(format_about_key(f).c_str()));
+        ImGui::PopTextWrapPos();
+        ImGui::Unindent(ui::em());
+        ImGui::PopID();
+      }
+    }
+    if (shown == 0) ImGui::TextDisabled("%s", tr("format.no_match"));
+    ImGui::EndChild();
+    ImGui::EndCombo();
   }
-  if (ui::combo(app, label_key, tag_id, &index, static_cast<int>(shown.size()),
-                [&](int i) { return format_label(*shown[static_cast<std::size_t>(i)]); })) {
-    format_id = shown[static_cast<std::size_t>(index)]->id;
-    app.dirty = true;
-  }
+  ui::row_end();
 }
 
 void draw_precision(App& app) {

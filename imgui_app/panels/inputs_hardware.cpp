@@ -18,6 +18,7 @@
 #include "sizer/enums.hpp"
 #include "sizer/hosts.hpp"
 #include "sizer/layouts.hpp"
+#include "widgets/gpu_card.hpp"
 
 namespace app {
 namespace {
@@ -92,7 +93,9 @@ void draw_gpu_picker(App& app) {
         app.dirty = true;
         ImGui::CloseCurrentPopup();
       }
+      if (ImGui::IsItemHovered()) widgets::gpu_card_tooltip(g);
       if (i == matches.front()) ui::tag(app, "gpu-first-match");
+      if (matches.size() > 1 && i == matches[1]) ui::tag(app, "gpu-second-match");
       if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
       std::string details = gpu_details(g);
       float w = ImGui::CalcTextSize(details.c_str()).x;
@@ -112,6 +115,17 @@ void draw_gpu_picker(App& app) {
     ImGui::TextDisabled("%s  \xC2\xB7  %s", gpu_details(current).c_str(),
                         current.interconnect.c_str());
     ui::tag(app, "gpu-details");
+    if (ImGui::IsItemHovered()) widgets::gpu_card_tooltip(current);
+    // The same card inline, opened by a click or tap (a phone has no hover).
+    const std::string title = std::string(tr("gpu.card.title")) + "###gpu-card";
+    if (ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_FramePadding)) {
+      ui::tag(app, "gpu-card-toggle");
+      widgets::gpu_card(current);
+      ui::tag(app, "gpu-card");
+      ImGui::TreePop();
+    } else {
+      ui::tag(app, "gpu-card-toggle");
+    }
   }
 }
 
@@ -134,11 +148,24 @@ void draw_parallelism(App& app) {
   sizer::Scenario& s = app.inputs;
   sizer::Hardware& hw = s.hardware;
   bool changed = false;
-  changed |= ui::slider_int(app, "hw.gpus_per_node", "gpus-per-node", &hw.gpus_per_node, 1, 16,
-                            "unit.gpus", false);
-  changed |= ui::slider_int(app, "hw.nodes", "nodes", &hw.nodes, 1, 512, "unit.nodes", true);
+  bool count_changed = ui::slider_int(app, "hw.gpus_per_node", "gpus-per-node",
+                                      &hw.gpus_per_node, 1, 16, "unit.gpus", false);
+  count_changed |= ui::slider_int(app, "hw.nodes", "nodes", &hw.nodes, 1, 512, "unit.nodes", true);
+  changed |= count_changed;
   int total = hw.gpus_per_node * hw.nodes;
   std::vector<int> tp = sizer::valid_tensor_degrees(s.model, hw.gpus_per_node);
+  // A new card count starts from the core's default split (tensor inside a node, pipeline
+  // across), not from replicas that each hold the whole model.
+  sizer::Layout start;
+  if (count_changed && sizer::default_layout(s, total, start) &&
+      std::find(tp.begin(), tp.end(), start.tensor) != tp.end()) {
+    const std::vector<int> pp_start = sizer::valid_pipeline_degrees(s.model, total, start.tensor);
+    if (std::find(pp_start.begin(), pp_start.end(), start.pipeline) != pp_start.end()) {
+      s.parallel.tensor = start.tensor;
+      s.parallel.pipeline = start.pipeline;
+      s.parallel.data = 0;
+    }
+  }
   // Keep the degrees valid when the model or GPU count changed under them.
   if (std::find(tp.begin(), tp.end(), s.parallel.tensor) == tp.end()) {
     int best = 1;

@@ -28,6 +28,11 @@ std::string formula_for(const sizer::Estimate& e, const char* formula_key) {
 void formula_tooltip(const sizer::Estimate& e, const char* formula_key,
                      const std::string& headline) {
   ImGui::BeginTooltip();
+  formula_body(e, formula_key, headline);
+  ImGui::EndTooltip();
+}
+
+void formula_body(const sizer::Estimate& e, const char* formula_key, const std::string& headline) {
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
   if (!headline.empty()) ImGui::TextUnformatted(headline.c_str());
   const std::string formula = formula_for(e, formula_key);
@@ -38,21 +43,21 @@ void formula_tooltip(const sizer::Estimate& e, const char* formula_key,
     ImGui::TextDisabled("%s", tr("res.tooltip.no_formula"));
   }
   ImGui::PopTextWrapPos();
-  ImGui::EndTooltip();
 }
 
-void number_text(const App& app, const std::string& text, const char* formula_key) {
+void number_text(const App& app, const std::string& text, const char* formula_key,
+                 const std::string& why) {
   ImGui::TextUnformatted(text.c_str());
-  if (ImGui::IsItemHovered()) formula_tooltip(app.results, formula_key);
+  if (ImGui::IsItemHovered()) formula_tooltip(app.results, formula_key, why);
 }
 
 void value_row(const App& app, const char* label_key, const std::string& value,
-               const char* formula_key) {
+               const char* formula_key, const std::string& why) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(tr(label_key));
   ImGui::TableNextColumn();
-  number_text(app, value, formula_key);
+  number_text(app, value, formula_key, why);
 }
 
 bool has_string(const std::string& key) { return i18n::installed().count(key) != 0; }
@@ -118,6 +123,8 @@ void draw_results_column(App& app) {
     results::draw_fit_table(app);
     results::draw_rules_of_thumb(app);
   }
+  // The seed tables do not depend on the inputs: shown even while they are invalid.
+  results::draw_seed_tables(app);
   // Pinned configurations stay visible (and restorable) even while the inputs are invalid.
   results::draw_compare(app);
   ImGui::PopID();

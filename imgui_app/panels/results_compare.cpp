@@ -56,7 +56,7 @@ const std::vector<Row>& rows() {
        [](const sizer::Estimate& e) { return format_name(e.scenario.weights_format); }},
       {"res.cmp.workload", "", [](const sizer::Estimate& e) { return workload(e.scenario); }},
       {"res.cmp.per_gpu", "memory.perGpuBytes",
-       [](const sizer::Estimate& e) { return fmt::bytes_binary(e.memory.per_gpu_bytes); }},
+       [](const sizer::Estimate& e) { return fmt::bytes(e.memory.per_gpu_bytes); }},
       {"res.cmp.fits", "memory.headroomBytes",
        [](const sizer::Estimate& e) {
          return std::string(tr(e.memory.fits ? "res.cmp.yes" : "res.cmp.no"));

@@ -11,6 +11,7 @@
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "panels/results_parts.hpp"
+#include "widgets/gpu_card.hpp"
 #include "widgets/palette.hpp"
 
 namespace app::results {
@@ -78,20 +79,20 @@ bool matches(const sizer::FitRow& r, const ImGuiTextFilter& filter, bool only_fi
 
 std::string money_or_dash(double usd) { return usd > 0 ? fmt::usd(usd) : fmt::k_dash; }
 
-void row_tooltip(const App& app, const sizer::FitRow& r) {
+void row_tooltip_body(const App& app, const sizer::FitRow& r) {
   std::string head = gpu_name(r.gpu_id);
   if (r.gpus == 0) {
     head += "\n" + std::string(tr("res.fit.none"));
   } else {
     const double share = r.capacity_bytes > 0 ? r.per_gpu_bytes / r.capacity_bytes : 0;
     head += "\n" +
-            trf("res.fit.tip_memory", {fmt::bytes_binary(r.per_gpu_bytes),
-                                       fmt::bytes_binary(r.capacity_bytes), fmt::percent(share)});
+            trf("res.fit.tip_memory", {fmt::bytes(r.per_gpu_bytes),
+                                       fmt::bytes(r.capacity_bytes), fmt::percent(share)});
     head += "\n" + trf("res.fit.tip_cost",
                        {money_or_dash(r.usd_per_hour), money_or_dash(r.usd_per_million_tokens)});
   }
   head += "\n" + std::string(tr("res.fit.tip_click"));
-  formula_tooltip(app.results, "fit.gpus", head);
+  formula_body(app.results, "fit.gpus", head);
 }
 
 }  // namespace
@@ -183,7 +184,13 @@ void draw_fit_table(App& app) {
 
   const std::string& current = app.results.scenario.hardware.gpu.id;
   const int current_gpus = sizer::total_gpus(app.results.scenario);
-  for (size_t i = 0; i < rows.size(); ++i) {
+  // Only the rows in view are submitted: a hundred rows of text each frame cost the software
+  // renderer of headless browsers (and phones) more than the whole rest of the page.
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(rows.size()));
+  while (clipper.Step())
+  for (size_t i = static_cast<size_t>(clipper.DisplayStart);
+       i < static_cast<size_t>(clipper.DisplayEnd); ++i) {
     const sizer::FitRow& r = rows[i];
     const bool none = r.gpus == 0;
     ImGui::TableNextRow();
@@ -196,7 +203,14 @@ void draw_fit_table(App& app) {
     if (none) ImGui::PopStyleColor();
     publish_last_item(app, "fit-row-" + std::to_string(i));
     publish_last_item(app, "fit-row-" + r.gpu_id);
-    if (ImGui::IsItemHovered()) row_tooltip(app, r);
+    if (ImGui::IsItemHovered()) {
+      // The card's facts beside the row's figures.
+      ImGui::BeginTooltip();
+      row_tooltip_body(app, r);
+      ImGui::Separator();
+      if (const sizer::Gpu* g = sizer::find_gpu(r.gpu_id)) widgets::gpu_card(*g);
+      ImGui::EndTooltip();
+    }
     if (clicked) {
       select_gpu(app.inputs, r, current_gpus);
       app.dirty = true;
@@ -210,7 +224,7 @@ void draw_fit_table(App& app) {
       const double share = r.capacity_bytes > 0 ? r.per_gpu_bytes / r.capacity_bytes : 0;
       const std::string used =
           narrow ? fmt::percent(share)
-                 : fmt::bytes_binary(r.per_gpu_bytes) + " (" + fmt::percent(share) + ")";
+                 : fmt::bytes(r.per_gpu_bytes) + " (" + fmt::percent(share) + ")";
       ImGui::TextUnformatted(used.c_str());
     }
     ImGui::TableNextColumn();

@@ -13,12 +13,12 @@ std::string local_formula(const sizer::Estimate& e, const std::string& key) {
   const sizer::Gpu& gpu = e.scenario.hardware.gpu;
   if (key == "memory.headroomBytes") {
     return trf("res.formula.headroom",
-               {fmt::bytes_binary(m.capacity_bytes), fmt::bytes_binary(m.per_gpu_bytes),
-                fmt::bytes_binary(m.headroom_bytes)});
+               {fmt::bytes(m.capacity_bytes), fmt::bytes(m.per_gpu_bytes),
+                fmt::bytes(m.headroom_bytes)});
   }
   if (key == "memory.capacityBytes") {
     return trf("res.formula.capacity",
-               {gpu.name, fmt::number(gpu.memory_gb), fmt::bytes_binary(m.capacity_bytes)});
+               {gpu.name, fmt::number(gpu.memory_gb), fmt::bytes(m.capacity_bytes)});
   }
   if (key == "training.communicationShare") {
     return trf("res.formula.comm_share", {fmt::seconds(e.training.communication_seconds_per_step),

@@ -30,10 +30,6 @@ constexpr Category kCategories[] = {
     {"res.mem.reserve", "memory.reserveBytes", &sizer::MemoryBreakdown::reserve_bytes},
 };
 
-std::string both_units(double bytes) {
-  return fmt::bytes_binary(bytes) + " (" + fmt::bytes_decimal(bytes) + ")";
-}
-
 }  // namespace
 
 void draw_memory(const App& app) {
@@ -48,12 +44,12 @@ void draw_memory(const App& app) {
         {tr(kCategories[i].label_key), m.*kCategories[i].bytes, widgets::series_color(i)});
   }
   spec.capacity = m.capacity_bytes;
-  const std::string capacity_label = trf("res.mem.capacity", {fmt::bytes_binary(m.capacity_bytes)});
+  const std::string capacity_label = trf("res.mem.capacity", {fmt::bytes(m.capacity_bytes)});
   spec.capacity_label = capacity_label.c_str();
 
   const int gpus = sizer::total_gpus(app.results.scenario);
   ImGui::TextUnformatted(trf(gpus > 1 ? "res.mem.bar_caption_many" : "res.mem.bar_caption_one",
-                             {std::to_string(gpus), fmt::bytes_binary(m.per_gpu_bytes)})
+                             {std::to_string(gpus), fmt::bytes(m.per_gpu_bytes)})
                              .c_str());
   const int hovered = widgets::stacked_bar("##bar", spec, 0, 2.2f * em);
   publish_last_item(app, "memory-bar");
@@ -62,17 +58,16 @@ void draw_memory(const App& app) {
     const double bytes = m.*c.bytes;
     const double share = m.per_gpu_bytes > 0 ? bytes / m.per_gpu_bytes : 0;
     formula_tooltip(app.results, c.formula_key,
-                    std::string(tr(c.label_key)) + ": " + both_units(bytes) + "\n" +
+                    std::string(tr(c.label_key)) + ": " + fmt::bytes(bytes) + "\n" +
                         trf("res.mem.share", {fmt::percent(share)}));
   }
   widgets::legend(spec.segments);
 
-  if (ImGui::BeginTable("##figures", 3,
+  if (ImGui::BeginTable("##figures", 2,
                         ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg |
                             ImGuiTableFlags_BordersInnerH)) {
     ImGui::TableSetupColumn(tr("res.mem.col_part"), ImGuiTableColumnFlags_WidthStretch, 2.0f);
-    ImGui::TableSetupColumn(tr("res.unit.gib"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn(tr("res.unit.gb"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn(fmt::gigabyte_unit(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableHeadersRow();
     // Sums and limits get a tinted row so they stand apart from the parts.
     auto row = [&](const char* label_key, double bytes, const char* formula_key, bool summary) {
@@ -84,9 +79,7 @@ void draw_memory(const App& app) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(tr(label_key));
       ImGui::TableNextColumn();
-      number_text(app, fmt::bytes_binary(bytes), formula_key);
-      ImGui::TableNextColumn();
-      number_text(app, fmt::bytes_decimal(bytes), formula_key);
+      number_text(app, fmt::bytes(bytes), formula_key);
     };
     for (const Category& c : kCategories) {
       if (m.*c.bytes > 0) row(c.label_key, m.*c.bytes, c.formula_key, false);
@@ -106,7 +99,7 @@ void draw_memory(const App& app) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled(
         "%s", trf("res.mem.units_note",
-                  {fmt::number(gpu.memory_gb), fmt::bytes_binary(gpu.memory_capacity_bytes)})
+                  {fmt::number(gpu.memory_gb), fmt::bytes(gpu.memory_capacity_bytes)})
                   .c_str());
     ImGui::PopTextWrapPos();
   }

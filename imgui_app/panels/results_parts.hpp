@@ -17,6 +17,7 @@ void draw_training(const App& app);
 void draw_fit_table(App& app);
 void draw_compare(App& app);
 void draw_rules_of_thumb(const App& app);
+void draw_seed_tables(App& app);
 
 // A collapsible section header (open by default); `key` is both the string key and the ImGui id,
 // so the open state survives a language switch.
@@ -37,13 +38,16 @@ std::string rule_text(const sizer::RuleOfThumb& rule, const char* part);
 // optional `headline` lines. Call when the item is hovered.
 void formula_tooltip(const sizer::Estimate& e, const char* formula_key,
                      const std::string& headline = "");
+// The same body, inside a tooltip the caller opened.
+void formula_body(const sizer::Estimate& e, const char* formula_key, const std::string& headline);
 
-// Text of a number; hovering shows its formula.
-void number_text(const App& app, const std::string& text, const char* formula_key);
+// Text of a number; hovering shows `why` (for a figure that looks odd) and its formula.
+void number_text(const App& app, const std::string& text, const char* formula_key,
+                 const std::string& why = "");
 
 // One row of a two-column label/value table (inside BeginTable with 2 columns).
 void value_row(const App& app, const char* label_key, const std::string& value,
-               const char* formula_key);
+               const char* formula_key, const std::string& why = "");
 
 // True when the string table holds `key` (tr() returns the key itself when it does not).
 bool has_string(const std::string& key);

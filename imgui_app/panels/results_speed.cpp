@@ -1,6 +1,7 @@
 // Speed (inference): time to first token, per-user decode speed, aggregate throughput, and a
 // chart of throughput and per-user speed against batch size (log x) marking where memory runs out.
 #include <cmath>
+#include <string>
 
 #include "imgui.h"
 #include "logic/format.hpp"
@@ -25,13 +26,18 @@ void draw_figures(const App& app) {
   value_row(app, "res.speed.ttft", fmt::seconds(r.ttft_seconds), "inference.ttftSeconds");
   value_row(app, "res.speed.decode", tokens_per_second(r.decode_tokens_per_second),
             "inference.decodeTokensPerSecond");
+  // Aggregate below per-user looks wrong; it is the prefill time counted in (batch 1 above all).
+  const std::string why_aggregate =
+      r.throughput_tokens_per_second < r.decode_tokens_per_second
+          ? trf("res.speed.why_aggregate_low", {fmt::seconds(r.ttft_seconds)})
+          : std::string();
   value_row(app, "res.speed.throughput", tokens_per_second(r.throughput_tokens_per_second),
-            "inference.throughputTokensPerSecond");
+            "inference.throughputTokensPerSecond", why_aggregate);
   value_row(app, "res.speed.prefill", tokens_per_second(r.prefill_tokens_per_second),
             "inference.prefillTokensPerSecond");
   value_row(app, "res.speed.end_to_end", fmt::seconds(r.end_to_end_seconds),
             "inference.endToEndSeconds");
-  value_row(app, "res.speed.kv_per_token", fmt::bytes_binary(r.kv_cache_bytes_per_token),
+  value_row(app, "res.speed.kv_per_token", fmt::bytes(r.kv_cache_bytes_per_token),
             "inference.kvCacheBytesPerToken");
   value_row(app, "res.speed.max_batch", fmt::integer(r.max_batch), "inference.maxBatch");
   value_row(app, "res.speed.max_context", fmt::integer(r.max_context_tokens),
@@ -79,6 +85,8 @@ void draw_chart(const App& app) {
   const widgets::ChartHover hover = widgets::line_chart("speed-chart", spec, ImVec2(0, 16 * em));
   ImGui::EndGroup();
   publish_last_item(app, "speed-chart");
+  // Names the limit the chart marks, so a browser test can check it against the estimate.
+  publish_last_item(app, "speed-chart-memory-full-" + std::to_string(s.max_batch));
   if (hover.series >= 0) {
     const double batch = s.batch[hover.point];
     const bool fits = s.max_batch >= 1 && batch <= s.max_batch;
@@ -88,7 +96,7 @@ void draw_chart(const App& app) {
         tokens_per_second(s.throughput_tokens_per_second[hover.point]) + "\n" +
         tr("res.speed.series_per_user") + ": " +
         tokens_per_second(s.decode_tokens_per_second[hover.point]) + "\n" +
-        trf("res.speed.tip_memory", {fmt::bytes_binary(s.per_gpu_bytes[hover.point])});
+        trf("res.speed.tip_memory", {fmt::bytes(s.per_gpu_bytes[hover.point])});
     if (!fits) head += std::string("\n") + tr("res.speed.tip_no_fit");
     formula_tooltip(app.results,
                     hover.series == 0 ? "inference.throughputTokensPerSecond"

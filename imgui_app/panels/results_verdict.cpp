@@ -55,21 +55,21 @@ void draw_headline(const App& app) {
   if (m.fits) {
     ImGui::PushStyleColor(ImGuiCol_Text, widgets::to_vec4(widgets::good_color()));
     ImGui::TextUnformatted(
-        trf("res.verdict.fits", {hw, fmt::bytes_binary(m.headroom_bytes)}).c_str());
+        trf("res.verdict.fits", {hw, fmt::bytes(m.headroom_bytes)}).c_str());
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, widgets::to_vec4(widgets::bad_color()));
     ImGui::TextUnformatted(trf("res.verdict.no_fit", {hw}).c_str());
   }
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) formula_tooltip(app.results, "memory.headroomBytes");
-  ImGui::TextUnformatted(trf("res.verdict.need", {fmt::bytes_binary(m.per_gpu_bytes),
-                                                  fmt::bytes_binary(m.capacity_bytes)})
+  ImGui::TextUnformatted(trf("res.verdict.need", {fmt::bytes(m.per_gpu_bytes),
+                                                  fmt::bytes(m.capacity_bytes)})
                              .c_str());
   if (ImGui::IsItemHovered()) formula_tooltip(app.results, "memory.perGpuBytes");
   if (m.host_ram_bytes > 0) {
     ImGui::TextUnformatted(trf("res.verdict.host_ram",
-                               {fmt::bytes_binary(m.host_ram_bytes),
-                                fmt::bytes_binary(app.results.scenario.hardware.host.ram_bytes)})
+                               {fmt::bytes(m.host_ram_bytes),
+                                fmt::bytes(app.results.scenario.hardware.host.ram_bytes)})
                                .c_str());
     if (ImGui::IsItemHovered()) formula_tooltip(app.results, "memory.hostRamBytes");
   }
@@ -93,13 +93,13 @@ void draw_suggestions(App& app) {
     publish_last_item(app, "suggestion-" + std::to_string(i));
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip("%s", trf("res.verdict.suggestion_tip",
-                                  {fmt::bytes_binary(s.per_gpu_bytes),
+                                  {fmt::bytes(s.per_gpu_bytes),
                                    s.usd_per_hour > 0 ? fmt::usd(s.usd_per_hour) : fmt::k_dash})
                                   .c_str());
     }
     // The resulting memory goes beside the button when there is room (not on a phone).
     const std::string after =
-        trf("res.verdict.suggestion_after", {fmt::bytes_binary(s.per_gpu_bytes)});
+        trf("res.verdict.suggestion_after", {fmt::bytes(s.per_gpu_bytes)});
     ImGui::SameLine();
     if (ImGui::CalcTextSize(after.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
     ImGui::TextDisabled("%s", after.c_str());
@@ -117,11 +117,24 @@ void draw_warnings(const App& app) {
   ImGui::PushTextWrapPos(0.0f);
   // English shows the engine's own sentence (it carries more detail); other languages look the
   // warning up by id and fill in its arguments, falling back to English for an unknown id.
+  // The memory warnings carry figures the core wrote in its own unit: they are rewritten here
+  // from the numbers, in the page's unit, in both languages.
   const bool english = i18n::language() == i18n::Language::en;
-  for (const sizer::Warning& w : app.results.warning_details) {
+  const sizer::Estimate& e = app.results;
+  const sizer::Scenario& s = e.scenario;
+  for (const sizer::Warning& w : e.warning_details) {
     const std::string key = "warning." + w.id;
-    const bool translated = !english && i18n::installed().count(key) != 0;
-    const std::string text = translated ? trf(key.c_str(), w.args) : w.text;
+    std::string text;
+    if (w.id == "memory-over-capacity") {
+      text = trf(key.c_str(), {fmt::bytes(e.memory.per_gpu_bytes), s.hardware.gpu.name,
+                               fmt::bytes(e.memory.capacity_bytes)});
+    } else if (w.id == "memory-over-host-ram") {
+      text = trf(key.c_str(),
+                 {fmt::bytes(e.memory.host_ram_bytes), fmt::bytes(s.hardware.host.ram_bytes)});
+    } else {
+      const bool translated = !english && i18n::installed().count(key) != 0;
+      text = translated ? trf(key.c_str(), w.args) : w.text;
+    }
     ImGui::Bullet();
     ImGui::TextUnformatted(text.c_str());
   }

@@ -24,6 +24,12 @@ ImU32 style_color(ImGuiCol col, float alpha_mul) {
 
 }  // namespace
 
+ImU32 page_background() {
+  ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+  bg.w = 1;
+  return ImGui::GetColorU32(bg);
+}
+
 bool dark_background() { return luminance(ImGui::GetStyleColorVec4(ImGuiCol_WindowBg)) < 0.5f; }
 
 ImU32 series_color(int index, float alpha) {

@@ -10,6 +10,9 @@ namespace app::widgets {
 // True when the window background is dark (luminance below one half).
 bool dark_background();
 
+// The page's background colour, opaque (WindowBg itself is transparent: header.cpp apply_style).
+ImU32 page_background();
+
 // Distinct colour number `index` (0..6 are the memory categories; repeats after 10).
 ImU32 series_color(int index, float alpha = 1.0f);
 

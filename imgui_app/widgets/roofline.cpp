@@ -85,7 +85,7 @@ int roofline(const char* id, const RooflineSpec& spec, ImVec2 size) {
       if (!(px[i] > 0) || !std::isfinite(px[i])) continue;
       const ImVec2 p(f.x.to_pixel(px[i]), f.y.to_pixel(py[i]));
       draw->AddCircleFilled(p, 0.4f * em, spec.points[i].color);
-      draw->AddCircle(p, 0.4f * em, ImGui::GetColorU32(ImGuiCol_WindowBg), 0, 0.08f * em);
+      draw->AddCircle(p, 0.4f * em, page_background(), 0, 0.08f * em);
       if (static_cast<int>(i) == hovered) {
         draw->AddCircle(p, 0.65f * em, ImGui::GetColorU32(ImGuiCol_Text), 0, 0.1f * em);
       }

@@ -287,10 +287,10 @@ test('the app survives a lost and restored WebGL context', async () => {
   await ctx.close();
 });
 
-test('on a phone the results are one tap away', async () => {
+test('on a phone the summary line is one tap from the results', async () => {
   const { page, ctx } = await open({ width: 400, height: 800 });
   assert.ok((await rect(page, 'model-picker')).y > 0);
-  await clickWidget(page, 'jump-results');
+  await clickWidget(page, 'summary-line');
   const since = await framesDrawn(page);
   await page.mouse.move(200, 400);  // one more event: the scroll lands on the next frame
   await settle(page, since, 2).catch(() => {});

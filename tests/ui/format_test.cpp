@@ -29,9 +29,12 @@ TEST_CASE("NaN and infinity show a dash with a reason, never 'nan' or 'inf'", "[
   CHECK(std::string(fmt::invalid_reason_key(1.0)).empty());
 }
 
-TEST_CASE("huge and tiny numbers switch to exponent form", "[ui][format]") {
-  CHECK(fmt::number(1.2345e18) == "1.23e18");
-  CHECK(fmt::number(-4.2e-9) == "-4.20e-9");
+TEST_CASE("huge and tiny numbers never use an exponent", "[ui][format]") {
+  CHECK(fmt::number(1.2345e18) == "1,230,000,000,000,000,000");
+  CHECK(fmt::number(-4.2e-9) == "-0.00000000420");
+  CHECK(fmt::number(1e-13) == "0");
+  CHECK(fmt::bytes_decimal(1.14e12) == "1.14 TB");
+  CHECK(fmt::bytes_decimal(1.14e18) == "1,140,000 TB");
   CHECK(fmt::count(4.05e11) == "405B");
   CHECK(fmt::count(3.2e15) == "3,200T");
 }
@@ -44,6 +47,31 @@ TEST_CASE("7B at FP16 reads as 14.0 GB decimal and 13.0 GiB binary", "[ui][forma
   CHECK(fmt::bytes_decimal(512e6) == "512 MB");
   CHECK(fmt::bytes_decimal(1.5e12) == "1.50 TB");
   CHECK(fmt::bytes_decimal(-2e9) == "-2.00 GB");
+}
+
+TEST_CASE("one byte unit for the whole page, switchable", "[ui][format]") {
+  fmt::Style style;
+  style.units = fmt::ByteUnits::decimal;
+  fmt::set_style(style);
+  CHECK(fmt::bytes(53.6e9) == "53.6 GB");
+  CHECK(std::string(fmt::gigabyte_unit()) == "GB");
+  style.units = fmt::ByteUnits::binary;
+  fmt::set_style(style);
+  CHECK(fmt::bytes(53.6e9) == "49.9 GiB");
+  CHECK(fmt::bytes_per_gigabyte_unit() == 1073741824.0);
+  fmt::set_style(fmt::Style{});
+}
+
+TEST_CASE("durations use the page's time words", "[ui][format]") {
+  fmt::Style zh;
+  const char* words[] = {"\xE5\xBE\xAE\xE7\xA7\x92", "\xE6\xAF\xAB\xE7\xA7\x92", "\xE7\xA7\x92",
+                         "\xE5\x88\x86\xE9\x92\x9F", "\xE5\xB0\x8F\xE6\x97\xB6", "\xE5\xA4\xA9"};
+  for (int i = 0; i < fmt::k_time_words; ++i) zh.time_words[i] = words[i];
+  fmt::set_style(zh);
+  CHECK(fmt::seconds(11.7 * 86400) == "11.7 \xE5\xA4\xA9");  // 11.7 天
+  CHECK(fmt::seconds(0.0123) == "12.3 \xE6\xAF\xAB\xE7\xA7\x92");
+  fmt::set_style(fmt::Style{});
+  CHECK(fmt::seconds(11.7 * 86400) == "11.7 days");
 }
 
 TEST_CASE("durations, money, percents and counts", "[ui][format]") {

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "sizer/request_json.hpp"
 
@@ -281,7 +282,13 @@ TEST_CASE("the seeds' wrong TFLOPS figures: A10 125, L4 121, RTX 4090 165, H100 
 }
 
 TEST_CASE("metrics are shown in the answer's units", "[ui][presets]") {
+  // Memory follows the page's one unit choice.
+  fmt::Style decimal;
+  decimal.units = fmt::ByteUnits::decimal;
+  fmt::set_style(decimal);
   CHECK(format_metric("memory.weightsBytes", 36.65e9) == "36.7 GB");
+  fmt::set_style(fmt::Style{});
+  CHECK(format_metric("memory.weightsBytes", 36.65e9) == "34.1 GiB");
   CHECK(format_metric("memory.fits", 1) == "yes");
   CHECK(format_metric("peakFlops", 312e12) == "312 TFLOPS");
   CHECK(format_metric("training.mfu", 0.32) == "32.0%");

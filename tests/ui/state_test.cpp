@@ -1,8 +1,11 @@
 #include <catch2/catch.hpp>
 
+#include "logic/link_restore.hpp"
+#include "string_tables.hpp"
 #include "logic/state_json.hpp"
 #include "sizer/catalog.hpp"
 #include "sizer/estimate.hpp"
+#include "sizer/share_link.hpp"
 
 using namespace app;
 
@@ -69,4 +72,56 @@ TEST_CASE("the full state round-trips through JSON", "[ui][state]") {
   CHECK(back.scenario.inference.prompt_tokens == 3000);
   CHECK(back.scenario.hardware.gpu.id == "rtx-4090-24gb");
   CHECK(back.ui.lang == Lang::zh);
+}
+
+namespace {
+// The notices are sentences from the string tables.
+void install_strings() {
+  std::vector<std::string> errors;
+  int files = 0;
+  app::i18n::install(ui_test::all_string_tables(errors, files));
+  app::i18n::set_language(app::i18n::Language::en);
+}
+}  // namespace
+
+TEST_CASE("a link with one bad key restores the rest and says what was ignored", "[ui][state]") {
+  install_strings();
+  app::UiState ui;
+  const std::string request =
+      R"({"mode":"inference","model":"llama-3.1-8b","gpu":"h100-sxm-80gb","batch":0,"promptTokens":2048})";
+  const std::string fragment = sizer::encode_share_fragment(request, R"({"lang":"zh"})");
+  const app::LinkRestore r = app::restore_link(fragment, ui);
+  REQUIRE(r.ok);
+  CHECK(r.scenario.hardware.gpu.id == "h100-sxm-80gb");
+  CHECK(r.scenario.inference.prompt_tokens == 2048);
+  CHECK(r.ui.lang == app::Lang::zh);
+  REQUIRE(r.notices.size() == 1);
+  CHECK(r.notices[0].find("batch") != std::string::npos);
+}
+
+TEST_CASE("a tensor-parallel degree the model cannot take moves to the nearest valid one",
+          "[ui][state]") {
+  install_strings();
+  app::UiState ui;
+  const std::string request =
+      R"({"mode":"inference","model":"llama-2-70b","gpu":"h100-sxm-80gb","gpuCount":8,"tensorParallel":7})";
+  const app::LinkRestore r = app::restore_link(sizer::encode_share_fragment(request, "{}"), ui);
+  REQUIRE(r.ok);
+  CHECK(r.scenario.parallel.tensor == 4);
+  CHECK(sizer::total_gpus(r.scenario) == 8);
+  REQUIRE(r.notices.size() == 1);
+  CHECK(r.notices[0].find("7") != std::string::npos);
+  CHECK(r.notices[0].find("4") != std::string::npos);
+}
+
+TEST_CASE("units are a UI field of the state and of links", "[ui][state]") {
+  app::UiState ui;
+  ui.units = app::fmt::ByteUnits::decimal;
+  CHECK(app::ui_to_json(ui).find("\"units\":\"GB\"") != std::string::npos);
+  app::UiState back;
+  std::string error;
+  CHECK(app::apply_ui_json(R"({"units":"GB"})", back, error));
+  CHECK(back.units == app::fmt::ByteUnits::decimal);
+  CHECK_FALSE(app::apply_ui_json(R"({"units":"MB"})", back, error));
+  CHECK(error.find("units") != std::string::npos);
 }
