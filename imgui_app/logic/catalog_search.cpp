@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string>
+#include <vector>
 
 namespace app {
 namespace {
@@ -11,14 +13,25 @@ std::string lower(std::string s) {
   return s;
 }
 
+// The whitespace-separated words of `text` (no <sstream>: it pulls ~75 KB of iostream and locale
+// code into the wasm).
+std::vector<std::string> words(const std::string& text) {
+  std::vector<std::string> out;
+  const char* const space = " \t\n\r\f\v";
+  for (std::size_t start = text.find_first_not_of(space); start != std::string::npos;) {
+    const std::size_t end = text.find_first_of(space, start);
+    out.push_back(text.substr(start, end == std::string::npos ? end : end - start));
+    start = end == std::string::npos ? end : text.find_first_not_of(space, end);
+  }
+  return out;
+}
+
 // How well `query` fits `haystack`: 2 per token that starts a word (letters and digits between
 // separators), 1 per token found inside a word; -1 when a token is missing.
 int match_score(const std::string& haystack, const std::string& query) {
   const std::string hay = lower(haystack);
-  std::istringstream tokens(lower(query));
-  std::string token;
   int score = 0;
-  while (tokens >> token) {
+  for (const std::string& token : words(lower(query))) {
     int best = -1;
     for (std::size_t pos = hay.find(token); pos != std::string::npos;
          pos = hay.find(token, pos + 1)) {
@@ -34,15 +47,10 @@ int match_score(const std::string& haystack, const std::string& query) {
 }  // namespace
 
 bool matches_query(const std::string& haystack, const std::string& query) {
-  // Every whitespace-separated word of the query must occur (no <sstream>: it pulls ~75 KB of
-  // iostream and locale code into the wasm).
+  // Every whitespace-separated word of the query must occur.
   const std::string hay = lower(haystack);
-  const std::string q = lower(query);
-  const char* const space = " \t\n\r\f\v";
-  for (std::size_t start = q.find_first_not_of(space); start != std::string::npos;) {
-    const std::size_t end = q.find_first_of(space, start);
-    if (hay.find(q.substr(start, end - start)) == std::string::npos) return false;
-    start = end == std::string::npos ? end : q.find_first_not_of(space, end);
+  for (const std::string& token : words(lower(query))) {
+    if (hay.find(token) == std::string::npos) return false;
   }
   return true;
 }
