@@ -61,11 +61,15 @@ export async function waitForApp(page, timeout = 60000) {
 // Types `text` and waits until the app has taken all of it. ImGui's input queue hands each frame
 // one key change and the characters around it, so n characters need about 2n frames after the
 // last key event (a burst of keys can arrive between two frames when the main thread is idle).
+// A slow machine may fall asleep before that many frames: an empty setState wakes it again.
 export async function typeText(page, text, options) {
   await page.keyboard.type(text, options);
   const since = await page.evaluate(() => window.llmSizer.framesDrawn());
-  await page.waitForFunction(([f, k]) => window.llmSizer.framesDrawn() >= f + k,
-                             [since, 2 * text.length + 3], { timeout: 15000 });
+  await page.waitForFunction(([f, k]) => {
+    if (window.llmSizer.framesDrawn() >= f + k) return true;
+    window.llmSizer.setState({});
+    return false;
+  }, [since, 2 * text.length + 3], { timeout: 15000, polling: 200 });
 }
 
 // Saves a screenshot of the page and returns the variance of its luminance (0 = one flat colour).
