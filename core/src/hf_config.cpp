@@ -6,6 +6,8 @@
 // type is checked before it is read, and sizes are bounded so no product can overflow.
 #include "sizer/hf_config.hpp"
 
+#include "sizer/record_fields.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -25,7 +27,12 @@ constexpr double kMaxWidth = 1e6;         // hidden, heads, head_dim, latent ran
 constexpr double kMaxIntermediate = 1e7;  // MLP and expert widths
 constexpr double kMaxVocab = 1e8;
 constexpr double kMaxExperts = 100000;
-constexpr double kMaxPositions = 1e9;  // Llama 4 Scout: 10,485,760
+// The request's own limit for maxPositionEmbeddings (record_fields.cpp), so an imported model
+// always round-trips through a request. 2^27 = 134M tokens; Llama 4 Scout: 10,485,760.
+double max_positions() {
+  static const double limit = find_record_field<ModelArch>("maxPositionEmbeddings")->max;
+  return limit;
+}
 
 enum class Family { llama_like, mla, chatglm, gpt2, falcon };
 
@@ -233,7 +240,7 @@ void read_mixture_of_experts(Reader& r, const std::string& type, ModelArch& m) {
 
 void read_sliding_window(Reader& r, const std::string& type, ModelArch& m) {
   if (type == "llama4") {
-    r.integer("attention_chunk_size", {"attention_chunk_size"}, false, 0, kMaxPositions,
+    r.integer("attention_chunk_size", {"attention_chunk_size"}, false, 0, max_positions(),
               m.sliding_window);
     if (m.sliding_window > 0) {
       m.local_global_period = 4;  // chunked on 3 of every 4 layers (no_rope_layer_interval 4)
@@ -250,7 +257,7 @@ void read_sliding_window(Reader& r, const std::string& type, ModelArch& m) {
   r.boolean("use_sliding_window", {"use_sliding_window"}, use_sliding_window);
   if (!use_sliding_window) return;  // Qwen2/2.5/3 carry a window they do not use
   int window = 0;
-  if (!r.integer("sliding_window", {"sliding_window"}, false, 0, kMaxPositions, window)) return;
+  if (!r.integer("sliding_window", {"sliding_window"}, false, 0, max_positions(), window)) return;
   m.sliding_window = window;
   if (window == 0) return;
   if (type == "gemma2") {
@@ -459,9 +466,10 @@ void read_context_and_dtype(Reader& r, ModelArch& m) {
                                 "max_sequence_length", "model_max_length"});
   if (context != nullptr && context->is_number() && context->get<double>() >= 1) {
     const double tokens = context->get<double>();
-    if (tokens > kMaxPositions) {
-      r.warnings.push_back("max_position_embeddings: capped at 1e9");
-      m.max_position_embeddings = static_cast<int>(kMaxPositions);
+    if (tokens > max_positions()) {
+      r.warnings.push_back("max_position_embeddings: capped at " +
+                           std::to_string(static_cast<long long>(max_positions())));
+      m.max_position_embeddings = static_cast<int>(max_positions());
     } else {
       m.max_position_embeddings = static_cast<int>(tokens);
     }

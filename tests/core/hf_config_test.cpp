@@ -9,6 +9,7 @@
 #include <string>
 
 #include "sizer/catalog.hpp"
+#include "sizer/request_json.hpp"
 #include "sizer/params.hpp"
 
 namespace {
@@ -335,7 +336,7 @@ TEST_CASE("null values count as absent and odd extras are ignored", "[hf_config]
           "tie_word_embeddings": "yes", "quantization_config": {"quant_method": "zzz"}})");
   REQUIRE(r.ok);
   CHECK(r.model.num_kv_heads == 32);  // absent: multi-head attention
-  CHECK(r.model.max_position_embeddings == 1000000000);
+  CHECK(r.model.max_position_embeddings == (1 << 27));  // the request's limit
   CHECK_FALSE(r.model.tie_word_embeddings);
   CHECK(r.warnings.size() == 3);  // capped context, tie flag type, unknown quant method
 }
@@ -365,4 +366,19 @@ TEST_CASE("MPT-7B and Phi-2 are plain-MLP models too", "[hf_config]") {
           "num_attention_heads": 32, "intermediate_size": 16384, "vocab_size": 50432})");
   REQUIRE(llama.ok);
   CHECK(llama.model.mlp_gated);  // the same shapes under a gated family stay gated
+}
+
+TEST_CASE("a config.json with a huge context imports within the request's limit and round-trips",
+          "[hf-config]") {
+  // Found by fuzz_request_json: the import capped at 1e9 while requests accept at most 2^27, so
+  // the written request no longer parsed. One limit now serves both.
+  const sizer::RequestResult r = sizer::scenario_from_request_json(
+      R"({"model": {"hfConfig": {"model_type": "llama", "hidden_size": 4096,
+          "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 11008,
+          "vocab_size": 32000, "max_position_embeddings": 5000000000}}})");
+  REQUIRE(r.ok);
+  CHECK(r.scenario.model.max_position_embeddings == (1 << 27));
+  const sizer::RequestResult again =
+      sizer::scenario_from_request_json(sizer::scenario_to_request_json(r.scenario));
+  CHECK(again.ok);
 }
