@@ -32,9 +32,11 @@ void set_tab(App& app, ModeTab tab) {
     s.mode = sizer::Mode::inference;
   } else {
     s.mode = sizer::Mode::training;
-    if (tab == ModeTab::pretrain) s.training.method = sizer::TrainingMethod::full;
+    // Each tab's method with the core's defaults for it (LoRA: gradient checkpointing on).
+    if (tab == ModeTab::pretrain && s.training.method != sizer::TrainingMethod::full)
+      sizer::choose_training_method(s, sizer::TrainingMethod::full);
     if (tab == ModeTab::finetune && s.training.method == sizer::TrainingMethod::full)
-      s.training.method = sizer::TrainingMethod::lora;
+      sizer::choose_training_method(s, sizer::TrainingMethod::lora);
   }
   app.dirty = true;
 }
@@ -81,13 +83,10 @@ void draw_mode_tabs(App& app) {
       if (!first) ImGui::SameLine();
       first = false;
       const sizer::EnumEntry<sizer::TrainingMethod>& e = sizer::enum_entry(choice);
-      if (ImGui::RadioButton(tr(e.label_key), m == choice)) {
-        m = choice;
-        // The method's implied base (QLoRA: NF4 with double quantization) replaces a 16-bit one.
-        const std::string implied = sizer::implied_weights_format(m);
-        if (!implied.empty() &&
-            (app.inputs.weights_format == "fp16" || app.inputs.weights_format == "bf16"))
-          app.inputs.weights_format = implied;
+      if (ImGui::RadioButton(tr(e.label_key), m == choice) && m != choice) {
+        // The core's defaults for the method: QLoRA's NF4 base, gradient checkpointing for
+        // LoRA and QLoRA (the recompute picker shows it, and the user can turn it off).
+        sizer::choose_training_method(app.inputs, choice);
         app.dirty = true;
       }
       ui::tag(app, (std::string("method-") + e.id).c_str());

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine_test_util.hpp"
+#include "sizer/training_defaults.hpp"
 #include "sizer/activations.hpp"
 #include "sizer/params.hpp"
 #include "sizer/training_math.hpp"
@@ -153,4 +154,16 @@ TEST_CASE("the 16-bytes rule is compared with one copy of the states, not all re
       CHECK(r.detailed_bytes == Approx(r.value_bytes).epsilon(0.01));
     }
   }
+}
+
+TEST_CASE("choosing a method applies its defaults: QLoRA's NF4 base, checkpointing for LoRA",
+          "[training]") {
+  Scenario s = training("llama-2-7b", "bf16", "rtx-4090-24gb");
+  choose_training_method(s, TrainingMethod::lora);
+  CHECK(s.training.recompute == Recompute::full);
+  CHECK(s.weights_format == "bf16");
+  choose_training_method(s, TrainingMethod::qlora);
+  CHECK(s.weights_format == "bnb-nf4-dq");
+  choose_training_method(s, TrainingMethod::full);
+  CHECK(s.training.recompute == Recompute::none);
 }
