@@ -24,6 +24,9 @@ void choose_training_method(Scenario& s, TrainingMethod method) {
   if (method == TrainingMethod::qlora && s.weights_format.rfind("bnb-", 0) != 0) {
     s.weights_format = base;  // QLoRA trains on a bitsandbytes 4-bit base, nothing else
   }
+  if (method != TrainingMethod::qlora && s.weights_format.rfind("bnb-", 0) == 0) {
+    s.weights_format = "bf16";  // leaving QLoRA: back to a 16-bit base
+  }
   s.training.recompute = implied_recompute(method);
 }
 

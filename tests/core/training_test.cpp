@@ -166,4 +166,5 @@ TEST_CASE("choosing a method applies its defaults: QLoRA's NF4 base, checkpointi
   CHECK(s.weights_format == "bnb-nf4-dq");
   choose_training_method(s, TrainingMethod::full);
   CHECK(s.training.recompute == Recompute::none);
+  CHECK(s.weights_format == "bf16");  // leaving QLoRA goes back to a 16-bit base
 }
