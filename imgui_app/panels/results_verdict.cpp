@@ -6,6 +6,7 @@
 #include "imgui.h"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
+#include "logic/state_json.hpp"
 #include "panels/results_parts.hpp"
 #include "widgets/palette.hpp"
 #include "widgets/wrapped_button.hpp"
@@ -105,6 +106,8 @@ void draw_suggestions(App& app) {
     ImGui::TextDisabled("%s", after.c_str());
     if (clicked) {
       app.inputs = s.scenario;
+      // A fix that changes the method (e.g. to QLoRA) shows its tab: never a silent mode change.
+      app.ui.tab = tab_for(app.inputs, app.ui.tab);
       app.dirty = true;
     }
     ImGui::PopID();
