@@ -120,7 +120,7 @@ void draw_gpu_picker(App& app) {
     const std::string title = std::string(tr("gpu.card.title")) + "###gpu-card";
     if (ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_FramePadding)) {
       ui::tag(app, "gpu-card-toggle");
-      widgets::gpu_card(current);
+      widgets::gpu_card(current, true);
       ui::tag(app, "gpu-card");
       ImGui::TreePop();
     } else {

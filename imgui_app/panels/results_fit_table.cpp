@@ -208,7 +208,7 @@ void draw_fit_table(App& app) {
       ImGui::BeginTooltip();
       row_tooltip_body(app, r);
       ImGui::Separator();
-      if (const sizer::Gpu* g = sizer::find_gpu(r.gpu_id)) widgets::gpu_card(*g);
+      if (const sizer::Gpu* g = sizer::find_gpu(r.gpu_id)) widgets::gpu_card(*g, false);
       ImGui::EndTooltip();
     }
     if (clicked) {

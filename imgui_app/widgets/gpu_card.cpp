@@ -57,29 +57,40 @@ std::vector<GpuFact> gpu_facts(const sizer::Gpu& g) {
   return f;
 }
 
-void gpu_card(const sizer::Gpu& g) {
+void gpu_card(const sizer::Gpu& g, bool fit_width) {
   const float em = ImGui::GetFontSize();
   ImGui::TextUnformatted(g.name.empty() ? g.id.c_str() : g.name.c_str());
   ImGui::TextDisabled("%s  \xC2\xB7  %s", g.vendor.c_str(), g.architecture.c_str());
-  if (ImGui::BeginTable("##gpucard", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+  // Inline (fit_width) the values wrap inside the column; a tooltip grows to fit them instead.
+  const ImGuiTableFlags sizing =
+      fit_width ? ImGuiTableFlags_SizingStretchProp : ImGuiTableFlags_SizingFixedFit;
+  if (ImGui::BeginTable("##gpucard", 2, sizing | ImGuiTableFlags_RowBg)) {
+    if (fit_width) {
+      ImGui::TableSetupColumn("##label", ImGuiTableColumnFlags_WidthFixed, em * 9);
+      ImGui::TableSetupColumn("##value", ImGuiTableColumnFlags_WidthStretch);
+    }
     for (const GpuFact& f : gpu_facts(g)) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextDisabled("%s", f.label.c_str());
       ImGui::TableNextColumn();
+      if (fit_width) ImGui::PushTextWrapPos(0.0f);
       ImGui::TextUnformatted(f.value.c_str());
+      if (fit_width) ImGui::PopTextWrapPos();
     }
     ImGui::EndTable();
   }
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + em * 28);
-  ImGui::TextDisabled("%s", trf("gpu.card.source", {g.source.empty() ? fmt::k_dash : g.source}).c_str());
+  const float right = fit_width ? 0.0f : ImGui::GetCursorPosX() + em * 28;
+  ImGui::PushTextWrapPos(right);
+  ImGui::TextDisabled("%s",
+                      trf("gpu.card.source", {g.source.empty() ? fmt::k_dash : g.source}).c_str());
   if (!g.notes.empty()) ImGui::TextDisabled("%s", g.notes.c_str());
   ImGui::PopTextWrapPos();
 }
 
 void gpu_card_tooltip(const sizer::Gpu& g) {
   ImGui::BeginTooltip();
-  gpu_card(g);
+  gpu_card(g, false);
   ImGui::EndTooltip();
 }
 
