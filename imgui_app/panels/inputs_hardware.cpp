@@ -148,8 +148,8 @@ void draw_parallelism(App& app) {
   sizer::Scenario& s = app.inputs;
   sizer::Hardware& hw = s.hardware;
   bool changed = false;
-  bool count_changed = ui::slider_int(app, "hw.gpus_per_node", "gpus-per-node",
-                                      &hw.gpus_per_node, 1, 16, "unit.gpus", false);
+  bool count_changed = ui::slider_int(app, "hw.gpus_per_node", "gpus-per-node", &hw.gpus_per_node,
+                                      1, 16, "unit.gpus", false);
   count_changed |= ui::slider_int(app, "hw.nodes", "nodes", &hw.nodes, 1, 512, "unit.nodes", true);
   changed |= count_changed;
   int total = hw.gpus_per_node * hw.nodes;

@@ -100,11 +100,11 @@ void draw_table(App& app, const SeedTable& t, std::vector<std::string>& row_pick
   // (rows grow past their minimum where the item spacing is larger, on phones).
   const ImGuiStyle& style = ImGui::GetStyle();
   // Headers wrap onto a second line in their column.
-  const float header_h = std::max(ImGui::GetFrameHeight(), 2 * ImGui::GetTextLineHeightWithSpacing()) +
-                         2 * style.CellPadding.y;
-  const float row_h =
+  const float header_h =
       std::max(ImGui::GetFrameHeight(), 2 * ImGui::GetTextLineHeightWithSpacing()) +
       2 * style.CellPadding.y;
+  const float row_h = std::max(ImGui::GetFrameHeight(), 2 * ImGui::GetTextLineHeightWithSpacing()) +
+                      2 * style.CellPadding.y;
   const float height = header_h + row_h * static_cast<float>(row_picks.size()) +
                        style.ScrollbarSize + ImGui::GetTextLineHeightWithSpacing();
   if (!ImGui::BeginTable(id, columns, flags, ImVec2(0, height))) return;

@@ -55,23 +55,21 @@ void draw_headline(const App& app) {
   ImGui::PushTextWrapPos(0.0f);
   if (m.fits) {
     ImGui::PushStyleColor(ImGuiCol_Text, widgets::to_vec4(widgets::good_color()));
-    ImGui::TextUnformatted(
-        trf("res.verdict.fits", {hw, fmt::bytes(m.headroom_bytes)}).c_str());
+    ImGui::TextUnformatted(trf("res.verdict.fits", {hw, fmt::bytes(m.headroom_bytes)}).c_str());
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, widgets::to_vec4(widgets::bad_color()));
     ImGui::TextUnformatted(trf("res.verdict.no_fit", {hw}).c_str());
   }
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) formula_tooltip(app.results, "memory.headroomBytes");
-  ImGui::TextUnformatted(trf("res.verdict.need", {fmt::bytes(m.per_gpu_bytes),
-                                                  fmt::bytes(m.capacity_bytes)})
-                             .c_str());
+  ImGui::TextUnformatted(
+      trf("res.verdict.need", {fmt::bytes(m.per_gpu_bytes), fmt::bytes(m.capacity_bytes)}).c_str());
   if (ImGui::IsItemHovered()) formula_tooltip(app.results, "memory.perGpuBytes");
   if (m.host_ram_bytes > 0) {
-    ImGui::TextUnformatted(trf("res.verdict.host_ram",
-                               {fmt::bytes(m.host_ram_bytes),
-                                fmt::bytes(app.results.scenario.hardware.host.ram_bytes)})
-                               .c_str());
+    ImGui::TextUnformatted(
+        trf("res.verdict.host_ram", {fmt::bytes(m.host_ram_bytes),
+                                     fmt::bytes(app.results.scenario.hardware.host.ram_bytes)})
+            .c_str());
     if (ImGui::IsItemHovered()) formula_tooltip(app.results, "memory.hostRamBytes");
   }
   ImGui::PopTextWrapPos();
@@ -99,8 +97,7 @@ void draw_suggestions(App& app) {
                                   .c_str());
     }
     // The resulting memory goes beside the button when there is room (not on a phone).
-    const std::string after =
-        trf("res.verdict.suggestion_after", {fmt::bytes(s.per_gpu_bytes)});
+    const std::string after = trf("res.verdict.suggestion_after", {fmt::bytes(s.per_gpu_bytes)});
     ImGui::SameLine();
     if (ImGui::CalcTextSize(after.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
     ImGui::TextDisabled("%s", after.c_str());

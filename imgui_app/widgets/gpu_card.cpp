@@ -26,9 +26,10 @@ std::vector<GpuFact> gpu_facts(const sizer::Gpu& g) {
       trf("gpu.card.memory_value", {fmt::number(g.memory_gb), fmt::bytes(g.memory_capacity_bytes),
                                     g.memory_type.empty() ? fmt::k_dash : g.memory_type});
   f.push_back({tr("gpu.card.memory"), figure_or_unknown(g.memory_gb, memory)});
-  f.push_back({tr("gpu.card.bandwidth"),
-               figure_or_unknown(g.memory_bandwidth_gb_per_s,
-                                 trf("gpu.bandwidth", {fmt::number(g.memory_bandwidth_gb_per_s)}))});
+  f.push_back(
+      {tr("gpu.card.bandwidth"),
+       figure_or_unknown(g.memory_bandwidth_gb_per_s,
+                         trf("gpu.bandwidth", {fmt::number(g.memory_bandwidth_gb_per_s)}))});
   f.push_back({tr("gpu.card.fp32"), peak(g.fp32_tflops, "TFLOPS")});
   f.push_back({tr("gpu.card.fp16"), peak(g.fp16_tensor_tflops, "TFLOPS")});
   f.push_back({tr("gpu.card.bf16"), peak(g.bf16_tensor_tflops, "TFLOPS")});
@@ -49,8 +50,8 @@ std::vector<GpuFact> gpu_facts(const sizer::Gpu& g) {
                    ? trf("gpu.card.domain_value", {std::to_string(g.nvlink_domain_gpus)})
                    : std::string(tr("gpu.card.no_nvlink"))});
   f.push_back({tr("gpu.card.power"), figure_or_unknown(g.tdp_w, fmt::number(g.tdp_w) + " W")});
-  f.push_back({tr("gpu.card.launch"), figure_or_unknown(g.launch_price_usd,
-                                                        fmt::usd(g.launch_price_usd))});
+  f.push_back(
+      {tr("gpu.card.launch"), figure_or_unknown(g.launch_price_usd, fmt::usd(g.launch_price_usd))});
   f.push_back({tr("gpu.card.cloud"),
                figure_or_unknown(g.cloud_usd_per_gpu_hour,
                                  trf("gpu.card.per_hour", {fmt::usd(g.cloud_usd_per_gpu_hour)}))});
