@@ -371,3 +371,21 @@ for (const [width, height] of [[1280, 800], [400, 800]]) {
     });
   }
 }
+
+test('the lite page says why it does not fit once, not again under Notes', async () => {
+  const ctx = await shared.browser.newContext({ viewport: { width: 800, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${shared.site.url}lite.html`);
+  await page.waitForFunction(() => window.llmSizerLiteReady === true, null, { timeout: 60000 });
+  await page.selectOption('select[name="model"]', 'llama-2-70b');
+  await page.selectOption('select[name="gpu"]', 'rtx-4090-24gb');
+  await page.waitForFunction(() => document.getElementById('verdict').className === 'nofit');
+  const verdict = await page.textContent('#verdict');
+  const reason = verdict.replace(/^Does not fit:\s*/, '').trim();
+  assert.ok(reason.length > 20, `the verdict gives the reason (${verdict})`);
+  const text = await page.textContent('main');
+  assert.equal(text.split(reason).length - 1, 1, 'the reason is printed once');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
