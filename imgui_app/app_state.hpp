@@ -51,7 +51,8 @@ struct UiState {
   double calibrate_value = 0;
   std::string calibrate_message;
   bool summary_open_results = false;
-  SeedTablePicks seed_table_picks;  // the models and formats of the seed tables view  // the phone summary line was tapped: scroll to results
+  SeedTablePicks seed_table_picks;  // the models and formats of the seed tables view  // the phone
+                                    // summary line was tapped: scroll to results
 };
 
 struct App {

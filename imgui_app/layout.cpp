@@ -41,8 +41,8 @@ void drag_scroll() {
 void set_number_style(const UiState& ui) {
   fmt::Style style;
   style.units = ui.units;
-  const char* words[fmt::k_time_words] = {"time.us", "time.ms", "time.s",
-                                          "time.min", "time.h", "time.days"};
+  const char* words[fmt::k_time_words] = {"time.us",  "time.ms", "time.s",
+                                          "time.min", "time.h",  "time.days"};
   for (int i = 0; i < fmt::k_time_words; ++i) style.time_words[i] = tr(words[i]);
   fmt::set_style(style);
 }

@@ -110,10 +110,11 @@ std::vector<int> filter_gpus(const std::vector<sizer::Gpu>& catalog, const GpuFi
   // for it) before the others, so "a100 80" offers the SXM card first and the PCIe card next.
   // (No query: catalog order.)
   const bool searching = filter.text.find_first_not_of(" \t") != std::string::npos;
-  if (searching) std::stable_sort(found.begin(), found.end(), [](const Match& a, const Match& b) {
-    if (a.score != b.score) return a.score > b.score;
-    return a.rentable && !b.rentable;
-  });
+  if (searching)
+    std::stable_sort(found.begin(), found.end(), [](const Match& a, const Match& b) {
+      if (a.score != b.score) return a.score > b.score;
+      return a.rentable && !b.rentable;
+    });
   std::vector<int> out;
   for (const Match& m : found) out.push_back(m.index);
   return out;

@@ -14,7 +14,15 @@ inline constexpr const char* k_dash = "\xE2\x80\x94";  // U+2014 em dash
 // choice, remembered with the state) and the language of unit and time words. The app sets it
 // once per frame; the functions below read it.
 enum class ByteUnits { decimal, binary };  // GB (vendors' labels) or GiB (nvidia-smi, the OS)
-enum TimeWord { k_microseconds, k_milliseconds, k_seconds, k_minutes, k_hours, k_days, k_time_words };
+enum TimeWord {
+  k_microseconds,
+  k_milliseconds,
+  k_seconds,
+  k_minutes,
+  k_hours,
+  k_days,
+  k_time_words
+};
 struct Style {
   ByteUnits units = ByteUnits::binary;
   // The words after a duration, in the page's language (the app fills them from its string

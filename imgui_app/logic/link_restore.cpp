@@ -111,8 +111,9 @@ LinkRestore restore_link(const std::string& fragment, const UiState& ui) {
       out.notices.push_back(trf("link.changed", {"tensorParallel", std::to_string(wanted_tensor),
                                                  std::to_string(s.parallel.tensor)}));
     if (wanted_pipeline > 0 && s.parallel.pipeline != wanted_pipeline)
-      out.notices.push_back(trf("link.changed", {"pipelineParallel", std::to_string(wanted_pipeline),
-                                                 std::to_string(s.parallel.pipeline)}));
+      out.notices.push_back(
+          trf("link.changed", {"pipelineParallel", std::to_string(wanted_pipeline),
+                               std::to_string(s.parallel.pipeline)}));
   }
   std::string ui_error;
   if (!apply_ui_json(link.ui_json, out.ui, ui_error))

@@ -42,9 +42,9 @@ NumberEntry parse_number_entry(const std::string& text, double lo, double hi, bo
   }
   if (plain.empty()) return refused("entry.empty");
   double scale = 1;
-  if (const double s = suffix_scale(plain.back()); s > 0 && plain.size() > 1 &&
-                                                   !std::isalpha(static_cast<unsigned char>(
-                                                       plain[plain.size() - 2]))) {
+  if (const double s = suffix_scale(plain.back());
+      s > 0 && plain.size() > 1 &&
+      !std::isalpha(static_cast<unsigned char>(plain[plain.size() - 2]))) {
     scale = s;
     plain.pop_back();
   }

@@ -10,8 +10,8 @@ namespace app {
 struct NumberEntry {
   bool ok = false;
   double value = 0;
-  std::string message_key;         // why it was refused: "entry.not_number", "entry.range", ...
-  std::vector<std::string> args;   // for trf(message_key, args)
+  std::string message_key;        // why it was refused: "entry.not_number", "entry.range", ...
+  std::vector<std::string> args;  // for trf(message_key, args)
 };
 
 // Reads `text` as a number with an optional suffix k/K = 10^3, M = 10^6, B/G = 10^9, T = 10^12

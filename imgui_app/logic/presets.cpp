@@ -8,6 +8,7 @@
 
 #include "logic/catalog_search.hpp"
 #include "logic/format.hpp"
+#include "logic/i18n.hpp"
 #include "logic/state_json.hpp"
 #include "logic/tsv.hpp"
 #include "sizer/enums.hpp"
@@ -233,17 +234,17 @@ std::string format_metric(const std::string& metric, double value) {
   if (metric == "training.totalFlops") return fmt::number(value) + " FLOPs";
   if (metric == "training.mfu" || metric == "training.communicationShare")
     return fmt::percent(value);
-  if (metric == "cost.usdPerMillionTokens") return fmt::usd(value) + " / 1M tokens";
+  if (metric == "cost.usdPerMillionTokens") return trf("summary.per_million", {fmt::usd(value)});
   if (metric == "gpu.launchPriceUsd") return fmt::usd(value);
   if (starts_with(metric, "gpu.")) return fmt::number(value) + " GB/s";
   if (metric.find("TokensPerSecond") != std::string::npos || metric == "training.tokensPerSecond")
-    return fmt::number(value) + " tokens/s";
+    return trf("res.unit.tok_s", {fmt::number(value)});
   if (metric.find("ArithmeticIntensity") != std::string::npos)
     return fmt::number(value) + " FLOP/byte";
   if (metric == "inference.ttftSeconds" || metric == "training.stepSeconds")
     return fmt::seconds(value);
-  if (metric == "training.totalHours") return fmt::number(value) + " h";
-  if (metric == "inference.maxContextTokens") return fmt::integer(value) + " tokens";
+  if (metric == "training.totalHours") return fmt::seconds(value * 3600);
+  if (metric == "inference.maxContextTokens") return trf("preset.tokens", {fmt::integer(value)});
   return fmt::number(value);
 }
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 #include <exception>
+#include <iterator>
 
 #include "sizer/catalog.hpp"
 #include "sizer/estimate.hpp"

@@ -24,21 +24,21 @@ struct SeedTablePicks {
 bool operator==(const SeedTablePicks& a, const SeedTablePicks& b);
 
 struct SeedCell {
-  double engine = 0;      // bytes, or cards for the cards table
+  double engine = 0;  // bytes, or cards for the cards table
   bool engine_known = false;
   std::string seed_text;  // the seed's figure as it prints it ("~28 GB", "4-8"); "" = none
   double seed_low = 0;    // the seed's figure (a range is low..high), same unit as engine
   double seed_high = 0;
-  bool differs = false;   // the engine's figure lies outside the seed's (±10% around a point)
-  std::string gpu_id;     // the cards table: the card counted
+  bool differs = false;  // the engine's figure lies outside the seed's (±10% around a point)
+  std::string gpu_id;    // the cards table: the card counted
 };
 
 struct SeedTable {
   SeedTableKind kind;
-  std::vector<std::string> row_models;  // model ids
-  std::vector<std::string> column_keys; // i18n keys of the headers (precision: none, the
-                                        // headers are the formats' names)
-  std::vector<std::string> column_ids;  // format ids (precision) or column ids
+  std::vector<std::string> row_models;   // model ids
+  std::vector<std::string> column_keys;  // i18n keys of the headers (precision: none, the
+                                         // headers are the formats' names)
+  std::vector<std::string> column_ids;   // format ids (precision) or column ids
   std::vector<std::vector<SeedCell>> cells;
   std::string seed_source_key;  // "tables.source.precision": which seed, which SEEDS.md item
 };

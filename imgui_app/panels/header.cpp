@@ -56,11 +56,13 @@ void draw_controls(App& app) {
   const float radio = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
   const float units_width = 2 * radio + ImGui::CalcTextSize("GBGiB").x + style.ItemSpacing.x;
   if (app.ui.narrow && ImGui::GetContentRegionAvail().x < units_width) ImGui::NewLine();
-  if (ImGui::RadioButton("GB", ui.units == fmt::ByteUnits::decimal)) ui.units = fmt::ByteUnits::decimal;
+  if (ImGui::RadioButton("GB", ui.units == fmt::ByteUnits::decimal))
+    ui.units = fmt::ByteUnits::decimal;
   ui::tag(app, "units-gb");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("units.gb_tip"));
   ImGui::SameLine();
-  if (ImGui::RadioButton("GiB", ui.units == fmt::ByteUnits::binary)) ui.units = fmt::ByteUnits::binary;
+  if (ImGui::RadioButton("GiB", ui.units == fmt::ByteUnits::binary))
+    ui.units = fmt::ByteUnits::binary;
   ui::tag(app, "units-gib");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("units.gib_tip"));
   // On a phone the row is too narrow for the copy button: wrap it instead of clipping it.

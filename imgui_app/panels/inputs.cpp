@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "imgui.h"
-#include "misc/cpp/imgui_stdlib.h"
 #include "logic/format.hpp"
 #include "logic/format_picker.hpp"
 #include "logic/i18n.hpp"
+#include "misc/cpp/imgui_stdlib.h"
 #include "panels/inputs_widgets.hpp"
 #include "sizer/catalog.hpp"
 #include "sizer/enums.hpp"

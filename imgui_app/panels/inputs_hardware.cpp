@@ -120,7 +120,7 @@ void draw_gpu_picker(App& app) {
     const std::string title = std::string(tr("gpu.card.title")) + "###gpu-card";
     if (ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_FramePadding)) {
       ui::tag(app, "gpu-card-toggle");
-      widgets::gpu_card(current);
+      widgets::gpu_card(current, true);
       ui::tag(app, "gpu-card");
       ImGui::TreePop();
     } else {
@@ -148,8 +148,8 @@ void draw_parallelism(App& app) {
   sizer::Scenario& s = app.inputs;
   sizer::Hardware& hw = s.hardware;
   bool changed = false;
-  bool count_changed = ui::slider_int(app, "hw.gpus_per_node", "gpus-per-node",
-                                      &hw.gpus_per_node, 1, 16, "unit.gpus", false);
+  bool count_changed = ui::slider_int(app, "hw.gpus_per_node", "gpus-per-node", &hw.gpus_per_node,
+                                      1, 16, "unit.gpus", false);
   count_changed |= ui::slider_int(app, "hw.nodes", "nodes", &hw.nodes, 1, 512, "unit.nodes", true);
   changed |= count_changed;
   int total = hw.gpus_per_node * hw.nodes;

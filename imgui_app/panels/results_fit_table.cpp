@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "imgui.h"
-#include "sizer/enums.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "panels/results_parts.hpp"
+#include "sizer/enums.hpp"
 #include "widgets/gpu_card.hpp"
 #include "widgets/palette.hpp"
 
@@ -85,9 +85,8 @@ void row_tooltip_body(const App& app, const sizer::FitRow& r) {
     head += "\n" + std::string(tr("res.fit.none"));
   } else {
     const double share = r.capacity_bytes > 0 ? r.per_gpu_bytes / r.capacity_bytes : 0;
-    head += "\n" +
-            trf("res.fit.tip_memory", {fmt::bytes(r.per_gpu_bytes),
-                                       fmt::bytes(r.capacity_bytes), fmt::percent(share)});
+    head += "\n" + trf("res.fit.tip_memory", {fmt::bytes(r.per_gpu_bytes),
+                                              fmt::bytes(r.capacity_bytes), fmt::percent(share)});
     head += "\n" + trf("res.fit.tip_cost",
                        {money_or_dash(r.usd_per_hour), money_or_dash(r.usd_per_million_tokens)});
   }
@@ -189,55 +188,56 @@ void draw_fit_table(App& app) {
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(rows.size()));
   while (clipper.Step())
-  for (size_t i = static_cast<size_t>(clipper.DisplayStart);
-       i < static_cast<size_t>(clipper.DisplayEnd); ++i) {
-    const sizer::FitRow& r = rows[i];
-    const bool none = r.gpus == 0;
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::PushID(r.gpu_id.c_str());
-    const bool selected = r.gpu_id == current;
-    if (none) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    const bool clicked = ImGui::Selectable(gpu_name(r.gpu_id).c_str(), selected,
-                                           ImGuiSelectableFlags_SpanAllColumns);
-    if (none) ImGui::PopStyleColor();
-    publish_last_item(app, "fit-row-" + std::to_string(i));
-    publish_last_item(app, "fit-row-" + r.gpu_id);
-    if (ImGui::IsItemHovered()) {
-      // The card's facts beside the row's figures.
-      ImGui::BeginTooltip();
-      row_tooltip_body(app, r);
-      ImGui::Separator();
-      if (const sizer::Gpu* g = sizer::find_gpu(r.gpu_id)) widgets::gpu_card(*g);
-      ImGui::EndTooltip();
+    for (size_t i = static_cast<size_t>(clipper.DisplayStart);
+         i < static_cast<size_t>(clipper.DisplayEnd); ++i) {
+      const sizer::FitRow& r = rows[i];
+      const bool none = r.gpus == 0;
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::PushID(r.gpu_id.c_str());
+      const bool selected = r.gpu_id == current;
+      if (none)
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      const bool clicked = ImGui::Selectable(gpu_name(r.gpu_id).c_str(), selected,
+                                             ImGuiSelectableFlags_SpanAllColumns);
+      if (none) ImGui::PopStyleColor();
+      publish_last_item(app, "fit-row-" + std::to_string(i));
+      publish_last_item(app, "fit-row-" + r.gpu_id);
+      if (ImGui::IsItemHovered()) {
+        // The card's facts beside the row's figures.
+        ImGui::BeginTooltip();
+        row_tooltip_body(app, r);
+        ImGui::Separator();
+        if (const sizer::Gpu* g = sizer::find_gpu(r.gpu_id)) widgets::gpu_card(*g, false);
+        ImGui::EndTooltip();
+      }
+      if (clicked) {
+        select_gpu(app.inputs, r, current_gpus);
+        app.dirty = true;
+      }
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(none ? fmt::k_dash : std::to_string(r.gpus).c_str());
+      ImGui::TableNextColumn();
+      if (none) {
+        ImGui::TextUnformatted(fmt::k_dash);
+      } else {
+        const double share = r.capacity_bytes > 0 ? r.per_gpu_bytes / r.capacity_bytes : 0;
+        const std::string used =
+            narrow ? fmt::percent(share)
+                   : fmt::bytes(r.per_gpu_bytes) + " (" + fmt::percent(share) + ")";
+        ImGui::TextUnformatted(used.c_str());
+      }
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(none ? fmt::k_dash : fmt::number(r.tokens_per_second).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(money_or_dash(r.usd_per_hour).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(none ? fmt::k_dash : money_or_dash(r.usd_per_million_tokens).c_str());
+      ImGui::TableNextColumn();
+      const std::string bound = sizer::enum_entry(r.bottleneck).label_key;
+      ImGui::TextUnformatted(none ? fmt::k_dash : tr(bound.c_str()));
+      ImGui::PopID();
     }
-    if (clicked) {
-      select_gpu(app.inputs, r, current_gpus);
-      app.dirty = true;
-    }
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(none ? fmt::k_dash : std::to_string(r.gpus).c_str());
-    ImGui::TableNextColumn();
-    if (none) {
-      ImGui::TextUnformatted(fmt::k_dash);
-    } else {
-      const double share = r.capacity_bytes > 0 ? r.per_gpu_bytes / r.capacity_bytes : 0;
-      const std::string used =
-          narrow ? fmt::percent(share)
-                 : fmt::bytes(r.per_gpu_bytes) + " (" + fmt::percent(share) + ")";
-      ImGui::TextUnformatted(used.c_str());
-    }
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(none ? fmt::k_dash : fmt::number(r.tokens_per_second).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(money_or_dash(r.usd_per_hour).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(none ? fmt::k_dash : money_or_dash(r.usd_per_million_tokens).c_str());
-    ImGui::TableNextColumn();
-    const std::string bound = sizer::enum_entry(r.bottleneck).label_key;
-    ImGui::TextUnformatted(none ? fmt::k_dash : tr(bound.c_str()));
-    ImGui::PopID();
-  }
   ImGui::EndTable();
   ImGui::TextDisabled(
       "%s",

@@ -12,9 +12,8 @@ std::string local_formula(const sizer::Estimate& e, const std::string& key) {
   const sizer::MemoryBreakdown& m = e.memory;
   const sizer::Gpu& gpu = e.scenario.hardware.gpu;
   if (key == "memory.headroomBytes") {
-    return trf("res.formula.headroom",
-               {fmt::bytes(m.capacity_bytes), fmt::bytes(m.per_gpu_bytes),
-                fmt::bytes(m.headroom_bytes)});
+    return trf("res.formula.headroom", {fmt::bytes(m.capacity_bytes), fmt::bytes(m.per_gpu_bytes),
+                                        fmt::bytes(m.headroom_bytes)});
   }
   if (key == "memory.capacityBytes") {
     return trf("res.formula.capacity",

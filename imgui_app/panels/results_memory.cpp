@@ -97,10 +97,9 @@ void draw_memory(const App& app) {
   const sizer::Gpu& gpu = app.results.scenario.hardware.gpu;
   if (gpu.memory_gb > 0) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled(
-        "%s", trf("res.mem.units_note",
-                  {fmt::number(gpu.memory_gb), fmt::bytes(gpu.memory_capacity_bytes)})
-                  .c_str());
+    ImGui::TextDisabled("%s", trf("res.mem.units_note", {fmt::number(gpu.memory_gb),
+                                                         fmt::bytes(gpu.memory_capacity_bytes)})
+                                  .c_str());
     ImGui::PopTextWrapPos();
   }
   ImGui::PopID();

@@ -90,13 +90,12 @@ void draw_chart(const App& app) {
   if (hover.series >= 0) {
     const double batch = s.batch[hover.point];
     const bool fits = s.max_batch >= 1 && batch <= s.max_batch;
-    std::string head =
-        trf("res.speed.tip_batch", {fmt::integer(batch)}) + "\n" +
-        tr("res.speed.series_throughput") + ": " +
-        tokens_per_second(s.throughput_tokens_per_second[hover.point]) + "\n" +
-        tr("res.speed.series_per_user") + ": " +
-        tokens_per_second(s.decode_tokens_per_second[hover.point]) + "\n" +
-        trf("res.speed.tip_memory", {fmt::bytes(s.per_gpu_bytes[hover.point])});
+    std::string head = trf("res.speed.tip_batch", {fmt::integer(batch)}) + "\n" +
+                       tr("res.speed.series_throughput") + ": " +
+                       tokens_per_second(s.throughput_tokens_per_second[hover.point]) + "\n" +
+                       tr("res.speed.series_per_user") + ": " +
+                       tokens_per_second(s.decode_tokens_per_second[hover.point]) + "\n" +
+                       trf("res.speed.tip_memory", {fmt::bytes(s.per_gpu_bytes[hover.point])});
     if (!fits) head += std::string("\n") + tr("res.speed.tip_no_fit");
     formula_tooltip(app.results,
                     hover.series == 0 ? "inference.throughputTokensPerSecond"

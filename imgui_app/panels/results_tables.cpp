@@ -96,16 +96,17 @@ void draw_table(App& app, const SeedTable& t, std::vector<std::string>& row_pick
   const int columns = 1 + static_cast<int>(t.column_ids.size());
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
-  // Exactly the header and the rows (two lines each) plus the horizontal scroll bar.
+  // The header and the rows (two lines each), the horizontal scroll bar and a line of slack
+  // (rows grow past their minimum where the item spacing is larger, on phones).
   const ImGuiStyle& style = ImGui::GetStyle();
   // Headers wrap onto a second line in their column.
-  const float header_h = std::max(ImGui::GetFrameHeight(), 2 * ImGui::GetTextLineHeightWithSpacing()) +
-                         2 * style.CellPadding.y;
-  const float row_h =
+  const float header_h =
       std::max(ImGui::GetFrameHeight(), 2 * ImGui::GetTextLineHeightWithSpacing()) +
       2 * style.CellPadding.y;
+  const float row_h = std::max(ImGui::GetFrameHeight(), 2 * ImGui::GetTextLineHeightWithSpacing()) +
+                      2 * style.CellPadding.y;
   const float height = header_h + row_h * static_cast<float>(row_picks.size()) +
-                       style.ScrollbarSize + 2 * style.CellPadding.y;
+                       style.ScrollbarSize + ImGui::GetTextLineHeightWithSpacing();
   if (!ImGui::BeginTable(id, columns, flags, ImVec2(0, height))) return;
   ImGui::TableSetupColumn(tr("tables.col.model"), ImGuiTableColumnFlags_WidthFixed,
                           ImGui::GetFontSize() * 9);

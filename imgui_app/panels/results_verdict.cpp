@@ -6,6 +6,7 @@
 #include "imgui.h"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
+#include "logic/state_json.hpp"
 #include "panels/results_parts.hpp"
 #include "widgets/palette.hpp"
 #include "widgets/wrapped_button.hpp"
@@ -54,23 +55,21 @@ void draw_headline(const App& app) {
   ImGui::PushTextWrapPos(0.0f);
   if (m.fits) {
     ImGui::PushStyleColor(ImGuiCol_Text, widgets::to_vec4(widgets::good_color()));
-    ImGui::TextUnformatted(
-        trf("res.verdict.fits", {hw, fmt::bytes(m.headroom_bytes)}).c_str());
+    ImGui::TextUnformatted(trf("res.verdict.fits", {hw, fmt::bytes(m.headroom_bytes)}).c_str());
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, widgets::to_vec4(widgets::bad_color()));
     ImGui::TextUnformatted(trf("res.verdict.no_fit", {hw}).c_str());
   }
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) formula_tooltip(app.results, "memory.headroomBytes");
-  ImGui::TextUnformatted(trf("res.verdict.need", {fmt::bytes(m.per_gpu_bytes),
-                                                  fmt::bytes(m.capacity_bytes)})
-                             .c_str());
+  ImGui::TextUnformatted(
+      trf("res.verdict.need", {fmt::bytes(m.per_gpu_bytes), fmt::bytes(m.capacity_bytes)}).c_str());
   if (ImGui::IsItemHovered()) formula_tooltip(app.results, "memory.perGpuBytes");
   if (m.host_ram_bytes > 0) {
-    ImGui::TextUnformatted(trf("res.verdict.host_ram",
-                               {fmt::bytes(m.host_ram_bytes),
-                                fmt::bytes(app.results.scenario.hardware.host.ram_bytes)})
-                               .c_str());
+    ImGui::TextUnformatted(
+        trf("res.verdict.host_ram", {fmt::bytes(m.host_ram_bytes),
+                                     fmt::bytes(app.results.scenario.hardware.host.ram_bytes)})
+            .c_str());
     if (ImGui::IsItemHovered()) formula_tooltip(app.results, "memory.hostRamBytes");
   }
   ImGui::PopTextWrapPos();
@@ -98,13 +97,14 @@ void draw_suggestions(App& app) {
                                   .c_str());
     }
     // The resulting memory goes beside the button when there is room (not on a phone).
-    const std::string after =
-        trf("res.verdict.suggestion_after", {fmt::bytes(s.per_gpu_bytes)});
+    const std::string after = trf("res.verdict.suggestion_after", {fmt::bytes(s.per_gpu_bytes)});
     ImGui::SameLine();
     if (ImGui::CalcTextSize(after.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
     ImGui::TextDisabled("%s", after.c_str());
     if (clicked) {
       app.inputs = s.scenario;
+      // A fix that changes the method (e.g. to QLoRA) shows its tab: never a silent mode change.
+      app.ui.tab = tab_for(app.inputs, app.ui.tab);
       app.dirty = true;
     }
     ImGui::PopID();

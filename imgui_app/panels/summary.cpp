@@ -12,14 +12,16 @@ std::string summary_text(const App& app) {
   if (!app.error.empty()) return tr("summary.invalid");
   const sizer::Estimate& e = app.results;
   const sizer::MemoryBreakdown& m = e.memory;
-  std::string line = std::string(m.fits ? tr("summary.fits") : tr("summary.no_fit")) + "  " +
-                     trf("summary.memory", {fmt::bytes(m.per_gpu_bytes), fmt::bytes(m.capacity_bytes)});
+  std::string line =
+      std::string(m.fits ? tr("summary.fits") : tr("summary.no_fit")) + "  " +
+      trf("summary.memory", {fmt::bytes(m.per_gpu_bytes), fmt::bytes(m.capacity_bytes)});
   const bool inference = e.scenario.mode == sizer::Mode::inference;
   const double tokens_per_s =
       inference ? e.inference.throughput_tokens_per_second : e.training.tokens_per_second;
   line += "  \xC2\xB7  " + trf("res.unit.tok_s", {fmt::number(tokens_per_s)});
   // An unknown price is a dash, never $0.
-  const std::string usd = e.cost.price_known ? fmt::usd(e.cost.usd_per_million_tokens) : fmt::k_dash;
+  const std::string usd =
+      e.cost.price_known ? fmt::usd(e.cost.usd_per_million_tokens) : fmt::k_dash;
   line += "  \xC2\xB7  " + trf("summary.per_million", {usd});
   return line;
 }

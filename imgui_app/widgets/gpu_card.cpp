@@ -26,9 +26,10 @@ std::vector<GpuFact> gpu_facts(const sizer::Gpu& g) {
       trf("gpu.card.memory_value", {fmt::number(g.memory_gb), fmt::bytes(g.memory_capacity_bytes),
                                     g.memory_type.empty() ? fmt::k_dash : g.memory_type});
   f.push_back({tr("gpu.card.memory"), figure_or_unknown(g.memory_gb, memory)});
-  f.push_back({tr("gpu.card.bandwidth"),
-               figure_or_unknown(g.memory_bandwidth_gb_per_s,
-                                 trf("gpu.bandwidth", {fmt::number(g.memory_bandwidth_gb_per_s)}))});
+  f.push_back(
+      {tr("gpu.card.bandwidth"),
+       figure_or_unknown(g.memory_bandwidth_gb_per_s,
+                         trf("gpu.bandwidth", {fmt::number(g.memory_bandwidth_gb_per_s)}))});
   f.push_back({tr("gpu.card.fp32"), peak(g.fp32_tflops, "TFLOPS")});
   f.push_back({tr("gpu.card.fp16"), peak(g.fp16_tensor_tflops, "TFLOPS")});
   f.push_back({tr("gpu.card.bf16"), peak(g.bf16_tensor_tflops, "TFLOPS")});
@@ -49,37 +50,48 @@ std::vector<GpuFact> gpu_facts(const sizer::Gpu& g) {
                    ? trf("gpu.card.domain_value", {std::to_string(g.nvlink_domain_gpus)})
                    : std::string(tr("gpu.card.no_nvlink"))});
   f.push_back({tr("gpu.card.power"), figure_or_unknown(g.tdp_w, fmt::number(g.tdp_w) + " W")});
-  f.push_back({tr("gpu.card.launch"), figure_or_unknown(g.launch_price_usd,
-                                                        fmt::usd(g.launch_price_usd))});
+  f.push_back(
+      {tr("gpu.card.launch"), figure_or_unknown(g.launch_price_usd, fmt::usd(g.launch_price_usd))});
   f.push_back({tr("gpu.card.cloud"),
                figure_or_unknown(g.cloud_usd_per_gpu_hour,
                                  trf("gpu.card.per_hour", {fmt::usd(g.cloud_usd_per_gpu_hour)}))});
   return f;
 }
 
-void gpu_card(const sizer::Gpu& g) {
+void gpu_card(const sizer::Gpu& g, bool fit_width) {
   const float em = ImGui::GetFontSize();
   ImGui::TextUnformatted(g.name.empty() ? g.id.c_str() : g.name.c_str());
   ImGui::TextDisabled("%s  \xC2\xB7  %s", g.vendor.c_str(), g.architecture.c_str());
-  if (ImGui::BeginTable("##gpucard", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+  // Inline (fit_width) the values wrap inside the column; a tooltip grows to fit them instead.
+  const ImGuiTableFlags sizing =
+      fit_width ? ImGuiTableFlags_SizingStretchProp : ImGuiTableFlags_SizingFixedFit;
+  if (ImGui::BeginTable("##gpucard", 2, sizing | ImGuiTableFlags_RowBg)) {
+    if (fit_width) {
+      ImGui::TableSetupColumn("##label", ImGuiTableColumnFlags_WidthFixed, em * 9);
+      ImGui::TableSetupColumn("##value", ImGuiTableColumnFlags_WidthStretch);
+    }
     for (const GpuFact& f : gpu_facts(g)) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextDisabled("%s", f.label.c_str());
       ImGui::TableNextColumn();
+      if (fit_width) ImGui::PushTextWrapPos(0.0f);
       ImGui::TextUnformatted(f.value.c_str());
+      if (fit_width) ImGui::PopTextWrapPos();
     }
     ImGui::EndTable();
   }
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + em * 28);
-  ImGui::TextDisabled("%s", trf("gpu.card.source", {g.source.empty() ? fmt::k_dash : g.source}).c_str());
+  const float right = fit_width ? 0.0f : ImGui::GetCursorPosX() + em * 28;
+  ImGui::PushTextWrapPos(right);
+  ImGui::TextDisabled("%s",
+                      trf("gpu.card.source", {g.source.empty() ? fmt::k_dash : g.source}).c_str());
   if (!g.notes.empty()) ImGui::TextDisabled("%s", g.notes.c_str());
   ImGui::PopTextWrapPos();
 }
 
 void gpu_card_tooltip(const sizer::Gpu& g) {
   ImGui::BeginTooltip();
-  gpu_card(g);
+  gpu_card(g, false);
   ImGui::EndTooltip();
 }
 

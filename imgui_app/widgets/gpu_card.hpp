@@ -19,8 +19,9 @@ struct GpuFact {
 // The card's rows in display order, in the page's language and byte unit.
 std::vector<GpuFact> gpu_facts(const sizer::Gpu& gpu);
 
-// The card's body (title, facts table, source), drawn into the current window or tooltip.
-void gpu_card(const sizer::Gpu& gpu);
+// The card's body (title, facts table, source). fit_width: inline in a column, the values wrap
+// to its width; false: in a tooltip, which grows to fit them.
+void gpu_card(const sizer::Gpu& gpu, bool fit_width);
 
 // gpu_card inside a tooltip; call when the item is hovered.
 void gpu_card_tooltip(const sizer::Gpu& gpu);

@@ -146,11 +146,19 @@ test('typed slider values: suffixes after a double-click or Ctrl+click, out of r
   const slider = await waitRect(page, 'prompt-tokens');
   const entry = await waitRect(page, 'prompt-tokens-entry');
   assert.ok(entry.x >= slider.x + slider.width, 'the number is right of the slider');
-  // Double-click types a value and does not move the slider.
-  await page.mouse.move(slider.x + slider.width * 0.9, slider.y + slider.height / 2);
-  await settle(page, 2);
-  await page.mouse.dblclick(slider.x + slider.width * 0.9, slider.y + slider.height / 2);
-  await settle(page);
+  // Double-click types a value and does not move the slider. (ImGui counts a double-click
+  // within 0.3 s of frame time; on this software renderer under load one frame can take 0.2 s, so
+  // a double-click the app did not see as one is tried once more.)
+  const at = [slider.x + slider.width * 0.9, slider.y + slider.height / 2];
+  for (let attempt = 0; attempt < 2; ++attempt) {
+    await setState(page, { promptTokens: 512 });
+    await page.mouse.move(at[0], at[1]);
+    await settle(page, 2);
+    await page.mouse.dblclick(at[0], at[1]);
+    await settle(page);
+    if ((await state(page)).promptTokens === 512) break;
+  }
+  assert.equal((await state(page)).promptTokens, 512, 'the double-click did not move the value');
   await page.keyboard.press('Control+A');
   await typeAndEnter(page, '32k');
   assert.equal((await state(page)).promptTokens, 32000, '"32k" is 32,000 tokens');
@@ -200,6 +208,23 @@ test('typing 8 cards for 70B FP16 on H100 starts from a split that fits (tensor 
   assert.equal(s.gpuCount, 8);
   assert.ok(s.tensorParallel * s.pipelineParallel > 1, 'the model is split over the cards');
   assert.equal((await results(page)).memory.fits, true, 'and the split fits');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+// Needs the core change of issue 13 (c): LoRA/QLoRA default to full recomputation. Until it lands
+// this reports as a todo rather than failing the run.
+test('LoRA of a 7B model on one 24 GB card starts with gradient checkpointing and fits',
+     { todo: 'core: LoRA/QLoRA default to full recompute (issue 13 c)' }, async () => {
+  const { page, errors, ctx } = await open();
+  await setState(page, { mode: 'inference', model: 'llama-2-7b', gpu: 'rtx-4090-24gb',
+                         gpuCount: 1, weights: 'fp16' });
+  await click(page, 'tab-finetune');
+  await click(page, 'method-lora');
+  const s = await state(page);
+  assert.equal(s.training.method, 'lora');
+  assert.equal(s.training.recompute, 'full', 'the common recipe: gradient checkpointing on');
+  assert.equal((await results(page)).memory.fits, true);
   assert.deepEqual(errors, []);
   await ctx.close();
 });
@@ -346,3 +371,21 @@ for (const [width, height] of [[1280, 800], [400, 800]]) {
     });
   }
 }
+
+test('the lite page says why it does not fit once, not again under Notes', async () => {
+  const ctx = await shared.browser.newContext({ viewport: { width: 800, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${shared.site.url}lite.html`);
+  await page.waitForFunction(() => window.llmSizerLiteReady === true, null, { timeout: 60000 });
+  await page.selectOption('select[name="model"]', 'llama-2-70b');
+  await page.selectOption('select[name="gpu"]', 'rtx-4090-24gb');
+  await page.waitForFunction(() => document.getElementById('verdict').className === 'nofit');
+  const verdict = await page.textContent('#verdict');
+  const reason = verdict.replace(/^Does not fit:\s*/, '').trim();
+  assert.ok(reason.length > 20, `the verdict gives the reason (${verdict})`);
+  const text = await page.textContent('main');
+  assert.equal(text.split(reason).length - 1, 1, 'the reason is printed once');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

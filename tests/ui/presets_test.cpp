@@ -13,6 +13,7 @@
 
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
+#include "string_tables.hpp"
 #include "sizer/request_json.hpp"
 
 using namespace app;
@@ -282,6 +283,11 @@ TEST_CASE("the seeds' wrong TFLOPS figures: A10 125, L4 121, RTX 4090 165, H100 
 }
 
 TEST_CASE("metrics are shown in the answer's units", "[ui][presets]") {
+  // Units and words come from the string tables, in the page's language.
+  std::vector<std::string> table_errors;
+  int files = 0;
+  i18n::install(ui_test::all_string_tables(table_errors, files));
+  i18n::set_language(i18n::Language::en);
   // Memory follows the page's one unit choice.
   fmt::Style decimal;
   decimal.units = fmt::ByteUnits::decimal;
@@ -293,6 +299,10 @@ TEST_CASE("metrics are shown in the answer's units", "[ui][presets]") {
   CHECK(format_metric("peakFlops", 312e12) == "312 TFLOPS");
   CHECK(format_metric("training.mfu", 0.32) == "32.0%");
   CHECK(format_metric("inference.decodeTokensPerSecond", 90.04) == "90.0 tokens/s");
+  i18n::set_language(i18n::Language::zh);
+  CHECK(format_metric("inference.decodeTokensPerSecond", 90.04) ==
+        "90.0 token/\xE7\xA7\x92");  // token/秒
+  i18n::set_language(i18n::Language::en);
   CHECK(format_metric("gpu.memoryBandwidthGbPerS", 3350) == "3,350 GB/s");
   sizer::Estimate e;
   double v = 0;

@@ -1,11 +1,11 @@
 #include <catch2/catch.hpp>
 
 #include "logic/link_restore.hpp"
-#include "string_tables.hpp"
 #include "logic/state_json.hpp"
 #include "sizer/catalog.hpp"
 #include "sizer/estimate.hpp"
 #include "sizer/share_link.hpp"
+#include "string_tables.hpp"
 
 using namespace app;
 
