@@ -27,6 +27,7 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_internal.h"  // InputEventsQueue: was there input since the last frame?
 #include "logic/i18n.hpp"
+#include "logic/link_restore.hpp"
 #include "logic/state_json.hpp"
 #include "panels/assumptions.hpp"
 #include "panels/header.hpp"
@@ -132,24 +133,18 @@ void set_status(app::App& app, const std::string& text, bool error) {
 // Loads a share fragment on top of the current state. False (with a status message) when the
 // link is unusable; the current state is then kept.
 bool load_fragment(app::App& app, const std::string& fragment) {
-  sizer::DecodedLink link = sizer::decode_share_fragment(fragment);
-  if (!link.ok) {
-    std::string why = link.errors.empty() ? "" : link.errors.front();
-    set_status(app, app::trf("status.bad_link", {why}), true);
-    return false;
-  }
-  sizer::RequestResult r = sizer::scenario_from_request_json(link.request_json);
+  // A key the engine refuses is left out and the rest restored; a value that had to change
+  // (tensor parallel 7 -> 4) is moved to the nearest valid one. Each is said in the status line.
+  const app::LinkRestore r = app::restore_link(fragment, app.ui);
   if (!r.ok) {
     set_status(app, app::trf("status.bad_link", {r.error}), true);
     return false;
   }
   app.inputs = r.scenario;
-  std::string ui_error;
-  app::apply_ui_json(link.ui_json, app.ui, ui_error);
-  if (link.ui_json.find("\"tab\"") == std::string::npos)
-    app.ui.tab = app::tab_for(app.inputs, app.ui.tab);
-  if (!link.errors.empty())
-    set_status(app, app::trf("status.link_partial", {link.errors.front()}), true);
+  app.ui = r.ui;
+  std::string notices;
+  for (const std::string& n : r.notices) notices += (notices.empty() ? "" : " ") + n;
+  if (!notices.empty()) set_status(app, notices, true);
   app.dirty = true;
   return true;
 }

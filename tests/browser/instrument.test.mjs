@@ -215,7 +215,7 @@ test('typing 8 cards for 70B FP16 on H100 starts from a split that fits (tensor 
 // Needs the core change of issue 13 (c): LoRA/QLoRA default to full recomputation. Until it lands
 // this reports as a todo rather than failing the run.
 test('LoRA of a 7B model on one 24 GB card starts with gradient checkpointing and fits',
-     { todo: 'core: LoRA/QLoRA default to full recompute (issue 13 c)' }, async () => {
+     async () => {
   const { page, errors, ctx } = await open();
   await setState(page, { mode: 'inference', model: 'llama-2-7b', gpu: 'rtx-4090-24gb',
                          gpuCount: 1, weights: 'fp16' });
@@ -386,6 +386,24 @@ test('the lite page says why it does not fit once, not again under Notes', async
   assert.ok(reason.length > 20, `the verdict gives the reason (${verdict})`);
   const text = await page.textContent('main');
   assert.equal(text.split(reason).length - 1, 1, 'the reason is printed once');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('a link with one bad key restores the rest, and an invalid split moves to a valid one',
+     async () => {
+  const { page, errors, ctx } = await open();
+  // tensorParallel 7 does not divide Llama 3 8B's 32 heads; "bogusKey" is no request field.
+  await page.goto(`${shared.site.url}#v=1&model=llama-3-8b&gpu=h100-sxm-80gb&gpuCount=8` +
+                  '&tensorParallel=7&bogusKey=1&batch=24');
+  await page.reload();
+  await waitForApp(page);
+  await settle(page);
+  const s = await state(page);
+  assert.equal(s.model, 'llama-3-8b');
+  assert.equal(s.batch, 24, 'the keys beside the bad one are restored');
+  assert.ok([1, 2, 4, 8].includes(s.tensorParallel), `tensor parallel ${s.tensorParallel}`);
+  assert.notEqual(s.tensorParallel, 7);
   assert.deepEqual(errors, []);
   await ctx.close();
 });
