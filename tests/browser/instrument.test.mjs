@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { collectErrors, screenshotVariance, siteAndBrowserForThisFile, waitForApp } from './lib.mjs';
+import { collectErrors, screenshotVariance, siteAndBrowserForThisFile, typeText, waitForApp } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -97,8 +97,10 @@ async function scrollTo(page, id, top, bottom) {
   return waitRect(page, id);
 }
 
+// Types and waits until the app has drawn enough frames to take every key (ImGui takes a few
+// characters per frame; typeText keeps a sleeping app drawing meanwhile), then presses Enter.
 async function typeAndEnter(page, text) {
-  await page.keyboard.type(text, { delay: 15 });
+  await typeText(page, text, { delay: 15 });
   await page.keyboard.press('Enter');
   await settle(page);
 }
@@ -169,7 +171,7 @@ test('typed slider values: suffixes after a double-click or Ctrl+click, out of r
   await page.keyboard.down('Control');
   await page.mouse.click(batch.x + 10, batch.y + batch.height / 2);
   await page.keyboard.up('Control');
-  await page.keyboard.type('2000000000', { delay: 5 });
+  await typeText(page, '2000000000', { delay: 5 });
   await page.keyboard.press('Enter');
   await settle(page);
   assert.equal((await state(page)).batch, 1, 'an out-of-range batch leaves the value as it was');
@@ -251,7 +253,7 @@ test('"a100 80" offers the SXM card first and the PCIe card next; the GPU card s
      async () => {
   const { page, errors, ctx } = await open();
   await click(page, 'gpu-picker');
-  await page.keyboard.type('a100 80', { delay: 15 });
+  await typeText(page, 'a100 80', { delay: 15 });
   await redraw(page);
   assert.ok(await rect(page, 'gpu-second-match'), 'both variants are listed');
   // Hovering an entry shows the card's facts.
