@@ -244,9 +244,9 @@ class QuantScan {
   bool assumed_bits_ = false;
 };
 
-// The layer index in "model.layers.<N>." names, or -1.
-long layer_of(const std::string& name) {
-  const std::string marker = ".layers.";
+// The number right after `marker` in a tensor name (at most 7 digits), or -1; with
+// `dot_after`, only when a '.' follows it.
+long index_after(const std::string& name, const std::string& marker, bool dot_after) {
   const std::size_t at = name.find(marker);
   if (at == std::string::npos) return -1;
   std::size_t i = at + marker.size();
@@ -257,24 +257,15 @@ long layer_of(const std::string& name) {
     ++i;
     ++digits;
   }
-  return digits > 0 && i < name.size() && name[i] == '.' ? value : -1;
+  if (digits == 0) return -1;
+  return !dot_after || (i < name.size() && name[i] == '.') ? value : -1;
 }
 
+// The layer index in "model.layers.<N>." names, or -1.
+long layer_of(const std::string& name) { return index_after(name, ".layers.", true); }
+
 // The expert index in "...experts.<E>." names, or -1.
-long expert_of(const std::string& name) {
-  const std::string marker = ".experts.";
-  const std::size_t at = name.find(marker);
-  if (at == std::string::npos) return -1;
-  std::size_t i = at + marker.size();
-  long value = 0;
-  std::size_t digits = 0;
-  while (i < name.size() && name[i] >= '0' && name[i] <= '9' && digits < 7) {
-    value = value * 10 + (name[i] - '0');
-    ++i;
-    ++digits;
-  }
-  return digits > 0 ? value : -1;
-}
+long expert_of(const std::string& name) { return index_after(name, ".experts.", false); }
 
 int narrow(std::uint64_t value) { return value <= 1000000000u ? static_cast<int>(value) : 0; }
 
