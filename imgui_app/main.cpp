@@ -135,7 +135,7 @@ void set_status(app::App& app, const std::string& text, bool error) {
 bool load_fragment(app::App& app, const std::string& fragment) {
   // A key the engine refuses is left out and the rest restored; a value that had to change
   // (tensor parallel 7 -> 4) is moved to the nearest valid one. Each is said in the status line.
-  const app::LinkRestore r = app::restore_link(fragment, app.ui);
+  const app::LinkRestore r = app::restore_link(fragment, app.inputs, app.ui);
   if (!r.ok) {
     set_status(app, app::trf("status.bad_link", {r.error}), true);
     return false;

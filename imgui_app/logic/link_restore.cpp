@@ -53,7 +53,8 @@ int nearest_at_most(const std::vector<int>& valid, int wanted) {
 
 }  // namespace
 
-LinkRestore restore_link(const std::string& fragment, const UiState& ui) {
+LinkRestore restore_link(const std::string& fragment, const sizer::Scenario& current,
+                         const UiState& ui) {
   LinkRestore out;
   out.ui = ui;
   const sizer::DecodedLink link = sizer::decode_share_fragment(fragment);
@@ -63,7 +64,8 @@ LinkRestore restore_link(const std::string& fragment, const UiState& ui) {
   }
   for (const std::string& e : link.errors) out.notices.push_back(trf("link.ignored", {e}));
   json request = json::parse(link.request_json, nullptr, false);
-  if (!request.is_object()) {
+  const json base = json::parse(sizer::scenario_to_request_json(current), nullptr, false);
+  if (!request.is_object() || !base.is_object()) {
     out.error = "request: expected a JSON object";
     return out;
   }
@@ -74,7 +76,9 @@ LinkRestore restore_link(const std::string& fragment, const UiState& ui) {
   // The first problem: the reader's error, else the first validation problem ("" when none).
   sizer::RequestResult parsed;
   const auto first_problem = [&]() -> std::string {
-    parsed = sizer::scenario_from_request_json(request.dump());
+    json merged = base;  // what the link leaves out keeps its current value
+    merged.merge_patch(request);
+    parsed = sizer::scenario_from_request_json(merged.dump());
     if (!parsed.ok) return parsed.error;
     const std::vector<std::string> problems = sizer::validate(sizer::normalize(parsed.scenario));
     return problems.empty() ? std::string() : problems.front();

@@ -90,7 +90,7 @@ TEST_CASE("a link with one bad key restores the rest and says what was ignored",
   const std::string request =
       R"({"mode":"inference","model":"llama-3.1-8b","gpu":"h100-sxm-80gb","batch":0,"promptTokens":2048})";
   const std::string fragment = sizer::encode_share_fragment(request, R"({"lang":"zh"})");
-  const app::LinkRestore r = app::restore_link(fragment, ui);
+  const app::LinkRestore r = app::restore_link(fragment, llama8b_on_4090(), ui);
   REQUIRE(r.ok);
   CHECK(r.scenario.hardware.gpu.id == "h100-sxm-80gb");
   CHECK(r.scenario.inference.prompt_tokens == 2048);
@@ -105,7 +105,8 @@ TEST_CASE("a tensor-parallel degree the model cannot take moves to the nearest v
   app::UiState ui;
   const std::string request =
       R"({"mode":"inference","model":"llama-2-70b","gpu":"h100-sxm-80gb","gpuCount":8,"tensorParallel":7})";
-  const app::LinkRestore r = app::restore_link(sizer::encode_share_fragment(request, "{}"), ui);
+  const app::LinkRestore r =
+      app::restore_link(sizer::encode_share_fragment(request, "{}"), llama8b_on_4090(), ui);
   REQUIRE(r.ok);
   CHECK(r.scenario.parallel.tensor == 4);
   CHECK(sizer::total_gpus(r.scenario) == 8);
@@ -124,4 +125,15 @@ TEST_CASE("units are a UI field of the state and of links", "[ui][state]") {
   CHECK(back.units == app::fmt::ByteUnits::decimal);
   CHECK_FALSE(app::apply_ui_json(R"({"units":"MB"})", back, error));
   CHECK(error.find("units") != std::string::npos);
+}
+
+TEST_CASE("a link whose every key is refused keeps the current state", "[ui][state]") {
+  install_strings();
+  app::UiState ui;
+  const app::LinkRestore r = app::restore_link("v=1&model=no-such-model&batch=-5",
+                                               llama8b_on_4090(), ui);
+  REQUIRE(r.ok);
+  CHECK(r.scenario.model.id == "llama-3.1-8b");  // the current model, not a request default
+  CHECK(r.scenario.inference.batch == 1);
+  CHECK(r.notices.size() == 2);
 }
