@@ -23,20 +23,28 @@ void draw_figures(const App& app) {
   }
   ImGui::TableSetupColumn("##label", ImGuiTableColumnFlags_WidthStretch, 1.6f);
   ImGui::TableSetupColumn("##value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  value_row(app, "res.speed.ttft", fmt::seconds(r.ttft_seconds), "inference.ttftSeconds");
-  value_row(app, "res.speed.decode", tokens_per_second(r.decode_tokens_per_second),
-            "inference.decodeTokensPerSecond");
+  // A plan that does not fit runs at no speed: its times and speeds are dashes, with why.
+  const bool fits = app.results.memory.fits;
+  const std::string not_fit = fits ? std::string() : std::string(tr("res.speed.not_fit"));
+  const auto running = [&](const std::string& value) {
+    return fits ? value : std::string(fmt::k_dash);
+  };
+  value_row(app, "res.speed.ttft", running(fmt::seconds(r.ttft_seconds)), "inference.ttftSeconds",
+            not_fit);
+  value_row(app, "res.speed.decode", running(tokens_per_second(r.decode_tokens_per_second)),
+            "inference.decodeTokensPerSecond", not_fit);
   // Aggregate below per-user looks wrong; it is the prefill time counted in (batch 1 above all).
   const std::string why_aggregate =
-      r.throughput_tokens_per_second < r.decode_tokens_per_second
+      !fits ? not_fit
+      : r.throughput_tokens_per_second < r.decode_tokens_per_second
           ? trf("res.speed.why_aggregate_low", {fmt::seconds(r.ttft_seconds)})
           : std::string();
-  value_row(app, "res.speed.throughput", tokens_per_second(r.throughput_tokens_per_second),
+  value_row(app, "res.speed.throughput", running(tokens_per_second(r.throughput_tokens_per_second)),
             "inference.throughputTokensPerSecond", why_aggregate);
-  value_row(app, "res.speed.prefill", tokens_per_second(r.prefill_tokens_per_second),
-            "inference.prefillTokensPerSecond");
-  value_row(app, "res.speed.end_to_end", fmt::seconds(r.end_to_end_seconds),
-            "inference.endToEndSeconds");
+  value_row(app, "res.speed.prefill", running(tokens_per_second(r.prefill_tokens_per_second)),
+            "inference.prefillTokensPerSecond", not_fit);
+  value_row(app, "res.speed.end_to_end", running(fmt::seconds(r.end_to_end_seconds)),
+            "inference.endToEndSeconds", not_fit);
   value_row(app, "res.speed.kv_per_token", fmt::bytes(r.kv_cache_bytes_per_token),
             "inference.kvCacheBytesPerToken");
   value_row(app, "res.speed.max_batch", fmt::integer(r.max_batch), "inference.maxBatch");
@@ -46,12 +54,12 @@ void draw_figures(const App& app) {
     value_row(app, "res.speed.throughput_max_batch", tokens_per_second(r.throughput_at_max_batch),
               "inference.throughputAtMaxBatch");
   }
-  if (r.communication_seconds_per_step > 0) {
+  if (fits && r.communication_seconds_per_step > 0) {
     value_row(app, "res.speed.comm", fmt::seconds(r.communication_seconds_per_step),
               "inference.communicationSecondsPerStep");
   }
   const sizer::CostResult& c = app.results.cost;
-  if (c.price_known) {
+  if (c.price_known && fits) {
     value_row(app, "res.cost.per_hour", fmt::usd(c.usd_per_hour), "cost.usdPerHour");
     value_row(app, "res.cost.per_million", fmt::usd(c.usd_per_million_tokens),
               "cost.usdPerMillionTokens");

@@ -18,10 +18,12 @@ std::string summary_text(const App& app) {
   const bool inference = e.scenario.mode == sizer::Mode::inference;
   const double tokens_per_s =
       inference ? e.inference.throughput_tokens_per_second : e.training.tokens_per_second;
-  line += "  \xC2\xB7  " + trf("res.unit.tok_s", {fmt::number(tokens_per_s)});
+  // A plan that does not fit has no speed or cost (the core's JSON gives null): dashes.
+  line += "  \xC2\xB7  " +
+          (m.fits ? trf("res.unit.tok_s", {fmt::number(tokens_per_s)}) : std::string(fmt::k_dash));
   // An unknown price is a dash, never $0.
-  const std::string usd =
-      e.cost.price_known ? fmt::usd(e.cost.usd_per_million_tokens) : fmt::k_dash;
+  const std::string usd = e.cost.price_known && m.fits ? fmt::usd(e.cost.usd_per_million_tokens)
+                                                      : fmt::k_dash;
   line += "  \xC2\xB7  " + trf("summary.per_million", {usd});
   return line;
 }
