@@ -45,12 +45,8 @@ sizer::RequestResult parse_or_throw(const std::string& request_json) {
 // path), so sizer::estimate(), which throws on an invalid scenario, only sees validated ones.
 sizer::RequestResult parse_valid_or_throw(const std::string& request_json) {
   sizer::RequestResult r = parse_or_throw(request_json);
-  const std::vector<std::string> problems = sizer::validate(sizer::normalize(r.scenario));
-  if (!problems.empty()) {
-    std::string message;
-    for (const std::string& p : problems) message += (message.empty() ? "" : "; ") + p;
-    throw std::invalid_argument(message);
-  }
+  const std::string problems = sizer::validation_message(sizer::normalize(r.scenario));
+  if (!problems.empty()) throw std::invalid_argument(problems);
   return r;
 }
 

@@ -17,11 +17,8 @@
 namespace sizer {
 
 void throw_if_invalid(const Scenario& normalized) {
-  const std::vector<std::string> problems = validate(normalized);
-  if (problems.empty()) return;
-  std::string message;
-  for (const std::string& p : problems) message += (message.empty() ? "" : "; ") + p;
-  throw std::invalid_argument(message);
+  const std::string message = validation_message(normalized);
+  if (!message.empty()) throw std::invalid_argument(message);
 }
 
 void compute_numbers(Scenario& s, Estimate& e, bool with_limits) {

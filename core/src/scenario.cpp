@@ -15,6 +15,12 @@ int total_gpus(const Scenario& s) {
   return std::max(1, s.hardware.gpus_per_node) * std::max(1, s.hardware.nodes);
 }
 
+std::string validation_message(const Scenario& normalized) {
+  std::string message;
+  for (const std::string& p : validate(normalized)) message += (message.empty() ? "" : "; ") + p;
+  return message;
+}
+
 int derived_data_parallel(const Scenario& s) {
   const int split = std::max(1, s.parallel.tensor) * std::max(1, s.parallel.pipeline);
   return std::max(1, total_gpus(s) / split);

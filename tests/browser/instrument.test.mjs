@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { collectErrors, screenshotVariance, siteAndBrowserForThisFile, typeText, waitForApp } from './lib.mjs';
+import { collectErrors, screenshotVariance, siteAndBrowserForThisFile, typeText, waitForApp, waitRect } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -47,16 +47,6 @@ async function redraw(page) {
 async function setState(page, partial) {
   await page.evaluate((p) => window.llmSizer.setState(p), partial);
   await settle(page);
-}
-
-async function waitRect(page, id) {
-  let r = null;
-  for (let i = 0; i < 50 && !r; ++i) {
-    r = await rect(page, id);
-    if (!r) await page.waitForTimeout(100);
-  }
-  assert.ok(r, `widget ${id} was drawn`);
-  return r;
 }
 
 async function clickAt(page, x, y, options = {}) {

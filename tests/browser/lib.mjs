@@ -1,6 +1,7 @@
 // Shared helpers of the browser tests: serve a folder on a free port, launch Debian's Chromium
 // through playwright-core (flags from TOOLCHAIN.md gotcha 5), collect console errors, measure
 // whether a screenshot shows anything, and save screenshots under build/screenshots/.
+import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { after, before } from 'node:test';
@@ -110,4 +111,15 @@ export function siteAndBrowserForThisFile() {
     shared.site?.server.close();
   });
   return shared;
+}
+
+// Waits for a widget's rectangle (rectangles are published while the widget is drawn).
+export async function waitRect(page, id) {
+  let r = null;
+  for (let i = 0; i < 50 && !r; ++i) {
+    r = await page.evaluate((w) => window.llmSizer.widgetRect(w), id);
+    if (!r) await page.waitForTimeout(100);
+  }
+  assert.ok(r, `widget ${id} was drawn`);
+  return r;
 }

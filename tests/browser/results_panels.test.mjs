@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { collectErrors, screenshotVariance, siteAndBrowserForThisFile, typeText, waitForApp } from './lib.mjs';
+import { collectErrors, screenshotVariance, siteAndBrowserForThisFile, typeText, waitForApp, waitRect } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -40,17 +40,6 @@ async function settle(page, n = 3) {
 async function setState(page, partial) {
   await page.evaluate((p) => window.llmSizer.setState(p), partial);
   await settle(page);
-}
-
-// Waits for a widget's rectangle; rectangles are published while the widget is drawn.
-async function waitRect(page, id) {
-  let r = null;
-  for (let i = 0; i < 50 && !r; ++i) {
-    r = await rect(page, id);
-    if (!r) await page.waitForTimeout(100);
-  }
-  assert.ok(r, `widget ${id} was drawn`);
-  return r;
 }
 
 // Scrolls the column holding widget `id` with the mouse wheel until the widget's top is between

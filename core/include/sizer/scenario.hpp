@@ -95,6 +95,9 @@ Scenario normalize(Scenario s);
 // Problems that make the scenario meaningless, each naming the field. Empty = valid.
 std::vector<std::string> validate(const Scenario& s);
 
+// validate()'s problems joined with "; " (the message estimate() throws); "" when valid.
+std::string validation_message(const Scenario& normalized);
+
 int total_gpus(const Scenario& s);
 
 // Data-parallel replicas the cards leave: total GPUs / (tensor x pipeline), at least 1 (what
