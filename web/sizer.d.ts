@@ -89,8 +89,8 @@ export interface Gpu {
   supportsBf16?: boolean;  // BF16 tensor cores
   supportsFp8?: boolean;  // FP8 tensor cores
   supportsFlashAttention2?: boolean;  // FlashAttention-2 runs on it
-  launchPriceUsd?: number;  // launch price; 0 = unknown (USD)
-  cloudUsdPerGpuHour?: number;  // cloud price per GPU-hour; 0 = unknown (USD/h)
+  launchPriceUsd?: number;  // a custom card's purchase price (catalog cards: core/data/prices.csv); 0 = unknown (USD)
+  cloudUsdPerGpuHour?: number;  // a custom card's rental price per GPU-hour (catalog cards: core/data/prices.csv); 0 = unknown (USD/h)
   source?: string;  // where the figures come from
   notes?: string;  // caveats
 }
@@ -152,6 +152,14 @@ export interface Request {
     bandwidthGBs?: number;  // host RAM bandwidth (GB/s)
   };
   training?: TrainingRequest;
+  cost?: {
+    basis?: 'gpu-cloud' | 'hyperscaler' | 'marketplace' | 'own';  // where the $/GPU-hour comes from (core/data/prices.csv)
+    usdPerGpuHour?: number;  // your own quote per card-hour; 0 = from the price table (USD/h)
+    ownYears?: number;  // owning: years the purchase is spread over (years)
+    electricityUsdPerKwh?: number;  // owning: electricity price (USD/kWh)
+    utilisation?: number;  // owning: share of the hours the cards are busy
+    hostOverhead?: number;  // owning: host, fans and power supplies as a share of the boards' power
+  };
 }
 
 export interface Memory {
@@ -223,6 +231,15 @@ export interface Cost {
   totalUsd: Num;  // one batch (inference) or the whole job (training); null when unknown (USD)
   priceKnown: boolean;  // the card has a price
   unknownReason: string;  // why the cost figures are null; empty when known
+  usdPerGpuHour: Num;  // the price used per card; null when unknown (USD/h)
+  basis: string;  // gpu-cloud, hyperscaler, marketplace, own or custom (your quote)
+  provider: string;  // who the price is from
+  priceDate: string;  // YYYY-MM of the price
+  priceSource: string;  // where the price is published
+  purchaseUsd: Num;  // purchase price per card; 0 = unknown (USD)
+  ownUsdPerGpuHour: Num;  // owning: amortised purchase + power per busy hour; 0 = no purchase price (USD/h)
+  powerUsdPerGpuHour: Num;  // board power x (1 + host overhead) x electricity (USD/h)
+  breakEvenMonths: Num;  // renting this long costs as much as buying; 0 = cannot say (months)
 }
 
 export type Bottleneck = 'memory-capacity' | 'memory-bandwidth' | 'compute' | 'communication' | 'host-offload';

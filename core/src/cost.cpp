@@ -1,13 +1,11 @@
-// Cost: cards x cloud $/GPU-hour; per million tokens; training total. Unknown price -> zeros.
+// Cost: cards x $/GPU-hour (prices.hpp: rental basis, own quote or owner's cost); per million
+// tokens; training total. Unknown price -> zeros and a reason.
 #include "sizer/cost.hpp"
 
 #include "engine_internal.hpp"
+#include "sizer/prices.hpp"
 
 namespace sizer {
-
-double usd_per_hour(const Gpu& gpu, int gpus) {
-  return gpu.cloud_usd_per_gpu_hour > 0 ? gpu.cloud_usd_per_gpu_hour * gpus : 0.0;
-}
 
 double usd_per_million_tokens(double usd_per_hour_all, double tokens_per_second) {
   return safe_div(usd_per_hour_all, tokens_per_second * 3600.0) * 1e6;
@@ -16,10 +14,20 @@ double usd_per_million_tokens(double usd_per_hour_all, double tokens_per_second)
 CostResult compute_cost(const Scenario& s, const InferenceResult& inference,
                         const TrainingResult& training) {
   CostResult c;
+  const ResolvedPrice price = resolve_price(s);
   const int gpus = total_gpus(s);
-  c.price_known = s.hardware.gpu.cloud_usd_per_gpu_hour > 0;
-  if (!c.price_known) c.unknown_reason = "no cloud price for " + s.hardware.gpu.name;
-  c.usd_per_hour = usd_per_hour(s.hardware.gpu, gpus);
+  c.price_known = price.known;
+  c.unknown_reason = price.unknown_reason;
+  c.usd_per_gpu_hour = price.usd_per_gpu_hour;
+  c.basis = price.basis;
+  c.provider = price.provider;
+  c.price_date = price.date;
+  c.price_source = price.source;
+  c.purchase_usd = price.purchase_usd;
+  c.own_usd_per_gpu_hour = price.own_usd_per_gpu_hour;
+  c.power_usd_per_gpu_hour = price.power_usd_per_gpu_hour;
+  c.break_even_months = price.break_even_months;
+  c.usd_per_hour = price.usd_per_gpu_hour * gpus;
   if (s.mode == Mode::inference) {
     c.usd_per_million_tokens =
         usd_per_million_tokens(c.usd_per_hour, inference.throughput_tokens_per_second);
@@ -27,8 +35,7 @@ CostResult compute_cost(const Scenario& s, const InferenceResult& inference,
     c.total_usd = c.usd_per_hour * inference.end_to_end_seconds / 3600.0;
   } else {
     c.usd_per_million_tokens = usd_per_million_tokens(c.usd_per_hour, training.tokens_per_second);
-    c.total_usd =
-        training.gpu_hours * (c.price_known ? s.hardware.gpu.cloud_usd_per_gpu_hour : 0.0);
+    c.total_usd = training.gpu_hours * price.usd_per_gpu_hour;
   }
   return c;
 }

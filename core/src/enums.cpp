@@ -43,6 +43,16 @@ const std::vector<EnumEntry<Recompute>>& enum_entries<Recompute>() {
 }
 
 template <>
+const std::vector<EnumEntry<PriceBasis>>& enum_entries<PriceBasis>() {
+  static const std::vector<EnumEntry<PriceBasis>> t = {
+      {PriceBasis::gpu_cloud, "gpu-cloud", "price.gpu_cloud", "GPU cloud (on demand)"},
+      {PriceBasis::hyperscaler, "hyperscaler", "price.hyperscaler", "Hyperscaler (on demand)"},
+      {PriceBasis::marketplace, "marketplace", "price.marketplace", "Marketplace"},
+      {PriceBasis::own, "own", "price.own", "Own the cards (purchase + power)"}};
+  return t;
+}
+
+template <>
 const std::vector<EnumEntry<Engine>>& enum_entries<Engine>() {
   static const std::vector<EnumEntry<Engine>> t = {
       {Engine::generic, "generic", "engine.generic", "Generic"},

@@ -7,6 +7,7 @@
 
 #include "engine_internal.hpp"
 #include "sizer/cost.hpp"
+#include "sizer/enums.hpp"
 #include "sizer/inference_speed.hpp"
 #include "sizer/memory.hpp"
 #include "sizer/params.hpp"
@@ -68,10 +69,10 @@ void add_warnings(const Scenario& s, Estimate& e) {
   }
   if (!e.cost.price_known) {
     e.warning_details.push_back(
-        {"no-cloud-price",
-         {card.name},
-         "cost: no cloud price for " + card.name +
-             "; cost figures are left out (set a price with a custom GPU)"});
+        {s.cost.basis == PriceBasis::own ? "no-purchase-price" : "no-cloud-price",
+         {card.name, enum_id(s.cost.basis)},
+         "cost: " + e.cost.unknown_reason +
+             "; cost figures are left out (or set cost.usdPerGpuHour)"});
   }
   if (!e.memory.fits) {
     const bool on_gpu = e.memory.per_gpu_bytes > e.memory.capacity_bytes;

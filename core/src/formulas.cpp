@@ -185,8 +185,17 @@ void common_formulas(Estimate& e) {
             "on each of " +
                 fmt_num(total_gpus(s)) + " GPUs = " + fmt_bytes(e.memory.total_bytes);
   f["cost.usdPerHour"] =
-      fmt_num(total_gpus(s)) + " GPUs x $" + fmt_num(s.hardware.gpu.cloud_usd_per_gpu_hour) +
-      " = $" + fmt_num(e.cost.usd_per_hour) + (e.cost.price_known ? "" : " (price unknown)");
+      fmt_num(total_gpus(s)) + " GPUs x $" + fmt_num(e.cost.usd_per_gpu_hour) + " (" +
+      (e.cost.price_known ? e.cost.basis + ", " + e.cost.provider : "price unknown") + ") = $" +
+      fmt_num(e.cost.usd_per_hour);
+  if (e.cost.purchase_usd > 0) {
+    f["cost.ownUsdPerGpuHour"] =
+        "$" + fmt_num(e.cost.purchase_usd) + " / (" + fmt_num(s.cost.own.years) +
+        " years x 8760 h x " + fmt_num(s.cost.own.utilisation) + " busy) + " +
+        fmt_num(s.hardware.gpu.tdp_w) + " W x (1 + " + fmt_num(s.cost.own.host_overhead) +
+        " host) x $" + fmt_num(s.cost.own.electricity_usd_per_kwh) + "/kWh = $" +
+        fmt_num(e.cost.own_usd_per_gpu_hour) + "/h";
+  }
   const double tps = s.mode == Mode::inference ? e.inference.throughput_tokens_per_second
                                                : e.training.tokens_per_second;
   f["params.total"] = "embedding " + fmt_num(e.params.embedding) + " + LM head " +
@@ -195,8 +204,8 @@ void common_formulas(Estimate& e) {
                       " = " + fmt_num(e.params.total);
   f["cost.totalUsd"] =
       s.mode == Mode::training
-          ? fmt_num(e.training.gpu_hours) + " GPU-hours x $" +
-                fmt_num(s.hardware.gpu.cloud_usd_per_gpu_hour) + " = $" + fmt_num(e.cost.total_usd)
+          ? fmt_num(e.training.gpu_hours) + " GPU-hours x $" + fmt_num(e.cost.usd_per_gpu_hour) +
+                " = $" + fmt_num(e.cost.total_usd)
           : "$" + fmt_num(e.cost.usd_per_hour) + " x " + fmt_num(e.inference.end_to_end_seconds) +
                 " s / 3600 = $" + fmt_num(e.cost.total_usd);
   f["cost.usdPerMillionTokens"] = "$" + fmt_num(e.cost.usd_per_hour) + " / (" + fmt_num(tps) +

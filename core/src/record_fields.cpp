@@ -112,10 +112,11 @@ const std::vector<RecordField<Gpu>>& record_fields<Gpu>() {
       flag<G>("supportsFp8", "supports_fp8", &G::supports_fp8, "FP8 tensor cores"),
       flag<G>("supportsFlashAttention2", "supports_flash_attention_2",
               &G::supports_flash_attention_2, "FlashAttention-2 runs on it"),
-      real<G>("launchPriceUsd", "launch_price_usd", &G::launch_price_usd, 1e9, "USD",
-              "launch price; 0 = unknown"),
-      real<G>("cloudUsdPerGpuHour", "cloud_usd_per_gpu_hour", &G::cloud_usd_per_gpu_hour, 1e6,
-              "USD/h", "cloud price per GPU-hour; 0 = unknown"),
+      real<G>("launchPriceUsd", nullptr, &G::launch_price_usd, 1e9, "USD",
+              "a custom card's purchase price (catalog cards: core/data/prices.csv); 0 = unknown"),
+      real<G>("cloudUsdPerGpuHour", nullptr, &G::cloud_usd_per_gpu_hour, 1e6, "USD/h",
+              "a custom card's rental price per GPU-hour (catalog cards: core/data/prices.csv); "
+              "0 = unknown"),
       text<G>("source", "source", &G::source, "where the figures come from"),
       text<G>("notes", "notes", &G::notes, "caveats"),
   };
@@ -339,6 +340,21 @@ const std::vector<RecordField<CostResult>>& record_fields<CostResult>() {
       flag<C>("priceKnown", nullptr, &C::price_known, "the card has a price"),
       text<C>("unknownReason", nullptr, &C::unknown_reason,
               "why the cost figures are null; empty when known"),
+      real<C>("usdPerGpuHour", nullptr, &C::usd_per_gpu_hour, 0, "USD/h",
+              "the price used per card; null when unknown"),
+      text<C>("basis", nullptr, &C::basis,
+              "gpu-cloud, hyperscaler, marketplace, own or custom (your quote)"),
+      text<C>("provider", nullptr, &C::provider, "who the price is from"),
+      text<C>("priceDate", nullptr, &C::price_date, "YYYY-MM of the price"),
+      text<C>("priceSource", nullptr, &C::price_source, "where the price is published"),
+      real<C>("purchaseUsd", nullptr, &C::purchase_usd, 0, "USD",
+              "purchase price per card; 0 = unknown"),
+      real<C>("ownUsdPerGpuHour", nullptr, &C::own_usd_per_gpu_hour, 0, "USD/h",
+              "owning: amortised purchase + power per busy hour; 0 = no purchase price"),
+      real<C>("powerUsdPerGpuHour", nullptr, &C::power_usd_per_gpu_hour, 0, "USD/h",
+              "board power x (1 + host overhead) x electricity"),
+      real<C>("breakEvenMonths", nullptr, &C::break_even_months, 0, "months",
+              "renting this long costs as much as buying; 0 = cannot say"),
   };
   return t;
 }

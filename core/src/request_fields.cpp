@@ -90,6 +90,7 @@ Engine& engine_of(Scenario& s) { return s.inference.engine; }
 TrainingMethod& method_of(Scenario& s) { return s.training.method; }
 Optimizer& optimizer_of(Scenario& s) { return s.training.optimizer; }
 Recompute& recompute_of(Scenario& s) { return s.training.recompute; }
+PriceBasis& price_basis_of(Scenario& s) { return s.cost.basis; }
 
 }  // namespace
 
@@ -148,6 +149,24 @@ const std::vector<RequestField>& request_fields() {
           "host", "bandwidthGBs",
           [](Scenario& s) -> double& { return s.hardware.host.bandwidth_gb_per_s; }, 0, 1e6, "GB/s",
           "host RAM bandwidth"),
+      choice<PriceBasis, &price_basis_of>("cost", "basis",
+                                          "where the $/GPU-hour comes from (core/data/prices.csv)"),
+      real(
+          "cost", "usdPerGpuHour", [](Scenario& s) -> double& { return s.cost.usd_per_gpu_hour; },
+          0, 1e6, "USD/h", "your own quote per card-hour; 0 = from the price table"),
+      real(
+          "cost", "ownYears", [](Scenario& s) -> double& { return s.cost.own.years; }, 0.1, 50,
+          "years", "owning: years the purchase is spread over"),
+      real(
+          "cost", "electricityUsdPerKwh",
+          [](Scenario& s) -> double& { return s.cost.own.electricity_usd_per_kwh; }, 0, 10,
+          "USD/kWh", "owning: electricity price"),
+      real(
+          "cost", "utilisation", [](Scenario& s) -> double& { return s.cost.own.utilisation; },
+          0.01, 1, "", "owning: share of the hours the cards are busy"),
+      real(
+          "cost", "hostOverhead", [](Scenario& s) -> double& { return s.cost.own.host_overhead; },
+          0, 10, "", "owning: host, fans and power supplies as a share of the boards' power"),
       choice<TrainingMethod, &method_of>("training", "method", "full, lora or qlora"),
       choice<Optimizer, &optimizer_of>("training", "optimizer", "optimizer"),
       choice<Recompute, &recompute_of>("training", "recompute", "activation recomputation"),

@@ -305,6 +305,11 @@ RequestResult scenario_from_request_json(const std::string& request_json_text) {
     s.hardware.host.ram_bytes = ram_gb * kBytesPerMarketedGB;
     hr.warn_unknown();
   }
+  if (const json* cost = r.object("cost")) {
+    Reader cr(*cost, "cost.", res.error, res.warnings);
+    if (!read_scalars(cr, "cost", s)) return done();
+    cr.warn_unknown();
+  }
   if (const json* training = r.object("training")) {
     Reader tr(*training, "training.", res.error, res.warnings);
     if (!read_training(tr, s)) return done();

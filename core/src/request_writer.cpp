@@ -107,6 +107,9 @@ void write_request(json_out::Writer& w, const Scenario& s) {
   w.key("training").begin_object();
   write_group(w, "training", s);
   w.end_object();
+  w.key("cost").begin_object();
+  write_group(w, "cost", s);
+  w.end_object();
   w.end_object();
 }
 

@@ -30,6 +30,12 @@ bool running_figure(const RecordField<T>& f) {
          key == "mfu" || key == "communicationShare";
 }
 
+bool owning_figure(const RecordField<CostResult>& f) {
+  const std::string_view k = f.key;
+  return k == "purchaseUsd" || k == "ownUsdPerGpuHour" || k == "powerUsdPerGpuHour" ||
+         k == "breakEvenMonths";
+}
+
 template <class T, class Unknown>
 void write_with_unknowns(Writer& w, const T& r, Unknown unknown) {
   w.begin_object();
@@ -63,6 +69,8 @@ void write_numbers(Writer& w, const Estimate& e) {
   });
   w.key("cost");
   write_with_unknowns(w, e.cost, [&](const RecordField<CostResult>& f) {
+    // What owning a card costs is known from its purchase price, whatever the basis and fit.
+    if (owning_figure(f)) return !(e.cost.*(f.number) > 0);
     return is_usd(f.unit) && (!e.cost.price_known || !fits);
   });
   w.field("bottleneck", enum_id(e.bottleneck));

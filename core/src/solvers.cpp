@@ -14,6 +14,7 @@
 #include "sizer/layouts.hpp"
 #include "sizer/memory.hpp"
 #include "sizer/params.hpp"
+#include "sizer/prices.hpp"
 #include "sizer/training_defaults.hpp"
 #include "sizer/training_math.hpp"
 
@@ -240,6 +241,8 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
   Estimate scratch;
   for (const Gpu& g : gpus) {
     p.s.hardware.gpu = g;
+    // The user's own quote prices their chosen card, not the others.
+    p.s.cost.usd_per_gpu_hour = g.id == input.hardware.gpu.id ? input.cost.usd_per_gpu_hour : 0;
     FitRow row;
     row.gpu_id = g.id;
     row.capacity_bytes = usable_capacity_bytes(g, p.s.assumptions);
@@ -265,8 +268,9 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
       row.per_gpu_bytes = best.per_gpu_bytes;
       row.tokens_per_second = best.tokens_per_second;
       row.gpu_seconds_per_million_tokens = gpu_seconds_per_million(best);
-      row.price_known = g.cloud_usd_per_gpu_hour > 0;
-      row.usd_per_hour = usd_per_hour(g, row.gpus);
+      const ResolvedPrice price = resolve_price(p.s);
+      row.price_known = price.known;
+      row.usd_per_hour = price.usd_per_gpu_hour * row.gpus;
       row.usd_per_million_tokens = usd_per_million_tokens(row.usd_per_hour, row.tokens_per_second);
       row.bottleneck = best.bottleneck;
     } else {
@@ -328,7 +332,7 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
     sg.scenario = changed;
     sg.changes_method = changes_method;
     sg.per_gpu_bytes = mb.per_gpu_bytes;
-    sg.usd_per_hour = usd_per_hour(q.s.hardware.gpu, total_gpus(q.s));
+    sg.usd_per_hour = resolve_price(q.s).usd_per_gpu_hour * total_gpus(q.s);
     out.emplace_back(group, sg);
   };
   const bool inference = p.s.mode == Mode::inference;

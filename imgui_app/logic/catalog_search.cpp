@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "sizer/prices.hpp"
+
 namespace app {
 namespace {
 
@@ -92,7 +94,7 @@ std::vector<int> filter_gpus(const std::vector<sizer::Gpu>& catalog, const GpuFi
   struct Match {
     int index;
     int score;
-    bool rentable;
+    int price_quotes;
   };
   std::vector<Match> found;
   for (std::size_t i = 0; i < catalog.size(); ++i) {
@@ -104,16 +106,17 @@ std::vector<int> filter_gpus(const std::vector<sizer::Gpu>& catalog, const GpuFi
     const int score =
         match_score(g.id + " " + g.name + " " + g.vendor + " " + g.architecture, filter.text);
     if (score < 0) continue;
-    found.push_back({static_cast<int>(i), score, g.cloud_usd_per_gpu_hour > 0});
+    const int quotes = static_cast<int>(sizer::price_quotes_for(g.id).size());
+    found.push_back({static_cast<int>(i), score, quotes});
   }
-  // Best match first; among equal matches the variant clouds rent (the catalog has a cloud price
-  // for it) before the others, so "a100 80" offers the SXM card first and the PCIe card next.
+  // Best match first; among equal matches the variant sold and rented on more bases (rows of the
+  // price table) first, so "a100 80" offers the SXM card first and the PCIe card next.
   // (No query: catalog order.)
   const bool searching = filter.text.find_first_not_of(" \t") != std::string::npos;
   if (searching)
     std::stable_sort(found.begin(), found.end(), [](const Match& a, const Match& b) {
       if (a.score != b.score) return a.score > b.score;
-      return a.rentable && !b.rentable;
+      return a.price_quotes > b.price_quotes;
     });
   std::vector<int> out;
   for (const Match& m : found) out.push_back(m.index);

@@ -203,7 +203,7 @@ bool metric_value(const sizer::Estimate& e, const std::string& metric, double& o
       {"peakFlops", e.peak_flops},
       {"gpu.memoryBandwidthGbPerS", g.memory_bandwidth_gb_per_s},
       {"gpu.interconnectGbPerSBidirectional", g.interconnect_gb_per_s_bidirectional},
-      {"gpu.launchPriceUsd", g.launch_price_usd},
+      {"cost.purchaseUsd", e.cost.purchase_usd},
       {"gpu.supportsBf16", g.supports_bf16 ? 1.0 : 0.0},
       {"gpu.supportsFlashAttention2", g.supports_flash_attention_2 ? 1.0 : 0.0},
   };
@@ -235,7 +235,7 @@ std::string format_metric(const std::string& metric, double value) {
   if (metric == "training.mfu" || metric == "training.communicationShare")
     return fmt::percent(value);
   if (metric == "cost.usdPerMillionTokens") return trf("summary.per_million", {fmt::usd(value)});
-  if (metric == "gpu.launchPriceUsd") return fmt::usd(value);
+  if (metric == "cost.purchaseUsd") return fmt::usd(value);
   if (starts_with(metric, "gpu.")) return fmt::number(value) + " GB/s";
   if (metric.find("TokensPerSecond") != std::string::npos || metric == "training.tokensPerSecond")
     return trf("res.unit.tok_s", {fmt::number(value)});

@@ -3,6 +3,7 @@
 #include "imgui.h"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
+#include "sizer/prices.hpp"
 
 namespace app::widgets {
 namespace {
@@ -50,11 +51,30 @@ std::vector<GpuFact> gpu_facts(const sizer::Gpu& g) {
                    ? trf("gpu.card.domain_value", {std::to_string(g.nvlink_domain_gpus)})
                    : std::string(tr("gpu.card.no_nvlink"))});
   f.push_back({tr("gpu.card.power"), figure_or_unknown(g.tdp_w, fmt::number(g.tdp_w) + " W")});
-  f.push_back(
-      {tr("gpu.card.launch"), figure_or_unknown(g.launch_price_usd, fmt::usd(g.launch_price_usd))});
-  f.push_back({tr("gpu.card.cloud"),
-               figure_or_unknown(g.cloud_usd_per_gpu_hour,
-                                 trf("gpu.card.per_hour", {fmt::usd(g.cloud_usd_per_gpu_hour)}))});
+  // Prices: one row per basis of the price table (a custom card: its own figures), each with
+  // provider and date; the sources are in core/data/prices.csv.
+  struct Basis {
+    sizer::QuoteKind kind;
+    const char* label_key;
+  };
+  const Basis bases[] = {{sizer::QuoteKind::purchase, "gpu.card.purchase"},
+                         {sizer::QuoteKind::hyperscaler, "gpu.card.hyperscaler"},
+                         {sizer::QuoteKind::gpu_cloud, "gpu.card.gpu_cloud"},
+                         {sizer::QuoteKind::marketplace, "gpu.card.marketplace"}};
+  for (const Basis& b : bases) {
+    const bool purchase = b.kind == sizer::QuoteKind::purchase;
+    const double own_figure = purchase ? g.launch_price_usd : g.cloud_usd_per_gpu_hour;
+    std::string value;
+    if (own_figure > 0) {
+      value = purchase ? fmt::usd(own_figure) : trf("gpu.card.per_hour", {fmt::usd(own_figure)});
+    } else if (const sizer::PriceQuote* q = sizer::find_quote(g.id, b.kind)) {
+      value = (purchase ? fmt::usd(q->usd) : trf("gpu.card.per_hour", {fmt::usd(q->usd)})) +
+              "  \xC2\xB7  " + q->provider + ", " + q->date;
+    } else {
+      value = tr("gpu.card.unknown");
+    }
+    f.push_back({tr(b.label_key), value});
+  }
   return f;
 }
 

@@ -55,11 +55,17 @@ async function clickWidget(page, id) {
   r = await scrollIntoView(page, id);
   // Hover first, as a person does: ImGui's tabs (AllowOverlap items) take a press only when the
   // pointer was over them the frame before.
-  const x = r.x + r.width / 2;
-  const y = r.y + r.height / 2;
-  const moved = await framesDrawn(page);
-  await page.mouse.move(x, y);
-  await settle(page, moved, 2).catch(() => {});  // no frames when the pointer was already there
+  let x = r.x + r.width / 2;
+  let y = r.y + r.height / 2;
+  // A loaded machine may still be laying the page out: hover until the widget stays put.
+  for (let i = 0; i < 10; ++i) {
+    const moved = await framesDrawn(page);
+    await page.mouse.move(x, y);
+    await settle(page, moved, 2).catch(() => {});  // no frames when the pointer was already there
+    const now = await rect(page, id);
+    if (now && Math.abs(now.x + now.width / 2 - x) < 1 && Math.abs(now.y + now.height / 2 - y) < 1) break;
+    if (now) [x, y] = [now.x + now.width / 2, now.y + now.height / 2];
+  }
   const before1 = await framesDrawn(page);
   await page.mouse.click(x, y);
   await settle(page, before1);

@@ -5,14 +5,20 @@
 #include <cmath>
 
 #include "engine_test_util.hpp"
+#include "sizer/prices.hpp"
 
 using namespace sizer;
 using namespace sizer_test;
 
+double quote(const char* gpu_id, QuoteKind kind) {
+  const PriceQuote* q = find_quote(gpu_id, kind);
+  return q ? q->usd : 0.0;
+}
+
 TEST_CASE("$/hour is cards x cloud price; $/1M tokens divides by throughput", "[cost]") {
   Scenario s = inference("llama-2-7b", "fp16", "a100-sxm-40gb", 2, 2, 1);
   const Estimate e = estimate(s);
-  const double price = gpu("a100-sxm-40gb").cloud_usd_per_gpu_hour;
+  const double price = quote("a100-sxm-40gb", QuoteKind::gpu_cloud);
   REQUIRE(price > 0);
   CHECK(e.cost.price_known);
   CHECK(e.cost.usd_per_hour == Approx(2 * price));
@@ -26,8 +32,9 @@ TEST_CASE("$ per million tokens: $4.10/h at 1,000 tokens/s is $1.14", "[cost]") 
 }
 
 TEST_CASE("an unknown price gives price_known false and zeros, never NaN", "[cost]") {
-  Scenario s = inference("llama-2-7b", "fp16", "rtx-4090-24gb");
-  REQUIRE(gpu("rtx-4090-24gb").cloud_usd_per_gpu_hour == 0);
+  Scenario s = inference("llama-2-7b", "fp16", "rtx-4080-super-16gb");
+  REQUIRE(price_quotes_for("rtx-4080-super-16gb").size() <= 1);  // a purchase price at most
+  REQUIRE(quote("rtx-4080-super-16gb", QuoteKind::gpu_cloud) == 0);
   const Estimate e = estimate(s);
   CHECK_FALSE(e.cost.price_known);
   CHECK(e.cost.usd_per_hour == 0);
@@ -40,7 +47,7 @@ TEST_CASE("training cost = GPU-hours x $/GPU-hour", "[cost]") {
   s.training.zero_stage = 3;
   s.training.tokens = 1e10;
   const Estimate e = estimate(s);
-  const double price = gpu("h100-sxm-80gb").cloud_usd_per_gpu_hour;
+  const double price = quote("h100-sxm-80gb", QuoteKind::gpu_cloud);
   REQUIRE(price > 0);
   CHECK(e.cost.total_usd == Approx(e.training.gpu_hours * price));
 }

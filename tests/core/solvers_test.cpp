@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine_test_util.hpp"
+#include "sizer/prices.hpp"
 #include "sizer/request_json.hpp"
 
 using namespace sizer;
@@ -25,7 +26,7 @@ TEST_CASE("largest batch that fits is the edge: one more does not fit", "[solver
 TEST_CASE("largest context that fits at batch 1: Llama 3 8B on a 24 GB card", "[solvers]") {
   Scenario s = inference("llama-3-8b", "bf16", "rtx-4090-24gb");
   CHECK(largest_context_that_fits(s) == 8192);  // the model's trained context comes first
-  s.model.max_position_embeddings = 1 << 20;     // raised (RoPE scaling): memory decides
+  s.model.max_position_embeddings = 1 << 20;    // raised (RoPE scaling): memory decides
   const int ctx = largest_context_that_fits(s);
   // (25.77 GB - 16.06 GB weights - 0.54 GB context - 0.8 GB framework (5%) - 0.25 GB prefill
   // chunk) / 128 KiB = ~61.8k tokens.
@@ -79,7 +80,10 @@ TEST_CASE("the fit table takes the split with the lowest cost per token, not the
     CHECK(r.tensor_parallel == 8);
     CHECK(r.pipeline_parallel == 1);
     CHECK(r.price_known);
-    CHECK(r.usd_per_million_tokens == Approx(86.35).epsilon(0.01));
+    // 8 cards x the L4's GPU-cloud price over the tokens of one hour.
+    CHECK(r.usd_per_million_tokens ==
+          Approx(r.usd_per_hour / (r.tokens_per_second * 3600) * 1e6).epsilon(1e-9));
+    CHECK(r.usd_per_hour == Approx(8 * find_quote("l4-24gb", QuoteKind::gpu_cloud)->usd));
   }
 }
 

@@ -5,9 +5,6 @@
 
 namespace sizer {
 
-// All cards for one hour; 0 when the card has no cloud price.
-double usd_per_hour(const Gpu& gpu, int gpus);
-
 // $/hour / (tokens/s x 3600) x 1e6; 0 when either is unknown.
 double usd_per_million_tokens(double usd_per_hour_all, double tokens_per_second);
 

@@ -80,6 +80,17 @@ struct CostResult {         // the USD figures are 0 here and null in JSON when 
   double total_usd = 0;               // training: gpu_hours * $/GPU-hour
   bool price_known = false;
   std::string unknown_reason;  // why the USD figures are unknown; empty when known
+  // Where the $/GPU-hour comes from (prices.hpp, resolve_price).
+  double usd_per_gpu_hour = 0;
+  std::string basis;  // "gpu-cloud", "hyperscaler", "marketplace", "own", "custom"
+  std::string provider;
+  std::string price_date;
+  std::string price_source;
+  // Owning the cards (0 = no purchase price).
+  double purchase_usd = 0;  // per card
+  double own_usd_per_gpu_hour = 0;
+  double power_usd_per_gpu_hour = 0;
+  double break_even_months = 0;  // renting this long costs as much as buying; 0 = cannot say
 };
 
 enum class Bottleneck { memory_capacity, memory_bandwidth, compute, communication, host_offload };

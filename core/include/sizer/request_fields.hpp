@@ -18,7 +18,7 @@ namespace sizer {
 enum class RequestFieldShape { scalar, special_text, special_number, special_list, special_object };
 
 struct RequestField {
-  const char* group;  // "" (top level), "training" or "host"
+  const char* group;  // "" (top level), "training", "host" or "cost"
   const char* key;    // inside its group
   RequestFieldShape shape;
   FieldType type;  // of scalar fields (and the value type of special ones)

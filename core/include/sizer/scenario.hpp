@@ -15,6 +15,9 @@ enum class Mode { inference, training };
 enum class TrainingMethod { full, lora, qlora };
 enum class Optimizer { adamw, adamw_8bit, sgd, adafactor };
 enum class Recompute { none, selective, full };
+// Where a card's price comes from (core/data/prices.csv, one value per card and basis): renting
+// from a hyperscaler, a GPU cloud or a marketplace, or owning it (purchase + power, amortised).
+enum class PriceBasis { gpu_cloud, hyperscaler, marketplace, own };
 
 // Memory sizes "in GB" are read the way memory is built and sold: binary. A 64 GB DIMM kit holds
 // 64 GiB, as an "80 GB" H100 reports 80 GiB. Bandwidths are decimal GB/s.
@@ -70,6 +73,21 @@ struct TrainingWorkload {
   double tokens = 1e9;             // tokens to train on
 };
 
+// Owning cards: purchase amortised over the busy hours of `years`, plus power (docs/METHOD.md,
+// "Cost"; the defaults' sources are in core/src/prices.cpp).
+struct Ownership {
+  double years = 3;
+  double electricity_usd_per_kwh = 0.127;
+  double utilisation = 1.0;     // share of the hours the cards run at the estimated speed
+  double host_overhead = 0.82;  // host, fans and power supplies, as a share of the boards' power
+};
+
+struct CostInputs {
+  PriceBasis basis = PriceBasis::gpu_cloud;
+  double usd_per_gpu_hour = 0;  // the user's own quote; 0 = from the price table
+  Ownership own;
+};
+
 struct Scenario {
   Mode mode = Mode::inference;
   ModelArch model;
@@ -79,6 +97,7 @@ struct Scenario {
   Parallelism parallel;
   InferenceWorkload inference;
   TrainingWorkload training;
+  CostInputs cost;
   // The user's overrides, by assumption key: the only assumptions a scenario stores.
   std::map<std::string, double> assumption_overrides;
   // Derived by normalize(): the engine profile's defaults with the overrides applied, and the

@@ -1,0 +1,118 @@
+// The price table and the price of a scenario: basis, own quote, owning (purchase + power) and
+// rent vs buy.
+#include "sizer/prices.hpp"
+
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "engine_test_util.hpp"
+#include "sizer/request_json.hpp"
+
+using namespace sizer;
+using namespace sizer_test;
+
+TEST_CASE("prices.csv loads: one row per card and basis, every card in the catalog", "[prices]") {
+  CHECK(price_load_errors().empty());
+  std::set<std::string> seen;
+  for (const PriceQuote& q : price_quotes()) {
+    CHECK(find_gpu(q.gpu_id) != nullptr);
+    CHECK(q.usd > 0);
+    CHECK_FALSE(q.source.empty());
+    CHECK(q.date.size() == 7);  // YYYY-MM
+    CHECK(seen.insert(q.gpu_id + "/" + quote_kind_id(q.kind)).second);
+  }
+  CHECK(price_quotes().size() >= 120);
+}
+
+TEST_CASE("owning: $30,000 over 3 years of busy hours plus 700 W x 1.82 at $0.127/kWh",
+          "[prices]") {
+  Ownership own;  // 3 years, $0.127/kWh, busy all the time, host overhead 0.82
+  CHECK(power_usd_per_gpu_hour(700, own) == Approx(0.7 * 1.82 * 0.127));
+  CHECK(own_usd_per_gpu_hour(30000, 700, own) == Approx(30000.0 / 26280 + 0.161798));
+  own.utilisation = 0.5;  // half the hours: the purchase is spread over half as many
+  CHECK(own_usd_per_gpu_hour(30000, 700, own) == Approx(30000.0 / 13140 + 0.161798));
+  CHECK(own_usd_per_gpu_hour(0, 700, own) == 0);
+}
+
+TEST_CASE("rent vs buy: months of renting that cost the purchase", "[prices]") {
+  Ownership own;
+  // $30,000 / (($2.50 - $0.1618) x 730 h) = 17.6 months.
+  CHECK(break_even_months(30000, 2.5, 0.161798, own) == Approx(17.575).epsilon(1e-3));
+  CHECK(break_even_months(30000, 0.1, 0.161798, own) == 0);  // renting is cheaper than power
+  CHECK(break_even_months(0, 2.5, 0.16, own) == 0);
+}
+
+TEST_CASE("the basis picks the column: GPU cloud, hyperscaler, marketplace, own", "[prices]") {
+  Scenario s = inference("llama-2-7b", "fp16", "h100-sxm-80gb");
+  const PriceQuote* cloud = find_quote("h100-sxm-80gb", QuoteKind::gpu_cloud);
+  const PriceQuote* aws = find_quote("h100-sxm-80gb", QuoteKind::hyperscaler);
+  const PriceQuote* market = find_quote("h100-sxm-80gb", QuoteKind::marketplace);
+  const PriceQuote* bought = find_quote("h100-sxm-80gb", QuoteKind::purchase);
+  REQUIRE((cloud && aws && market && bought));
+  CHECK(estimate(s).cost.usd_per_gpu_hour == cloud->usd);
+  CHECK(estimate(s).cost.basis == "gpu-cloud");
+  s.cost.basis = PriceBasis::hyperscaler;
+  CHECK(estimate(s).cost.usd_per_gpu_hour == aws->usd);
+  CHECK(estimate(s).cost.provider == aws->provider);
+  s.cost.basis = PriceBasis::marketplace;
+  CHECK(estimate(s).cost.usd_per_gpu_hour == market->usd);
+  s.cost.basis = PriceBasis::own;
+  const Estimate owned = estimate(s);
+  CHECK(owned.cost.basis == "own");
+  CHECK(owned.cost.usd_per_gpu_hour ==
+        Approx(own_usd_per_gpu_hour(bought->usd, s.hardware.gpu.tdp_w, s.cost.own)));
+  // Owning: break-even against the first rental price known (GPU cloud).
+  CHECK(owned.cost.break_even_months ==
+        Approx(break_even_months(bought->usd, cloud->usd, owned.cost.power_usd_per_gpu_hour,
+                                 s.cost.own)));
+}
+
+TEST_CASE("a card without a price on the basis says so; the user's quote prices it", "[prices]") {
+  Scenario s = inference("llama-2-7b", "fp16", "h100-sxm-80gb");
+  s.cost.basis = PriceBasis::hyperscaler;
+  s.hardware.gpu = *find_gpu("rtx-4090-24gb");
+  REQUIRE(find_quote("rtx-4090-24gb", QuoteKind::hyperscaler) == nullptr);
+  Estimate e = estimate(s);
+  CHECK_FALSE(e.cost.price_known);
+  CHECK(e.cost.unknown_reason.find("hyperscaler") != std::string::npos);
+  CHECK(e.cost.purchase_usd > 0);  // owning is still known
+  s.cost.usd_per_gpu_hour = 0.4;
+  e = estimate(s);
+  CHECK(e.cost.price_known);
+  CHECK(e.cost.basis == "custom");
+  CHECK(e.cost.usd_per_hour == Approx(0.4));
+}
+
+TEST_CASE("the fit table prices only the chosen card with the user's quote", "[prices]") {
+  Scenario s = inference("llama-2-7b", "fp16", "h100-sxm-80gb");
+  s.cost.usd_per_gpu_hour = 0.01;
+  for (const FitRow& r : fit_table(s)) {
+    if (r.gpus == 0) continue;
+    if (r.gpu_id == "h100-sxm-80gb") {
+      CHECK(r.usd_per_hour == Approx(0.01 * r.gpus));
+    } else if (r.gpu_id == "a100-sxm-80gb") {
+      CHECK(r.usd_per_hour ==
+            Approx(find_quote("a100-sxm-80gb", QuoteKind::gpu_cloud)->usd * r.gpus));
+    }
+  }
+}
+
+TEST_CASE("cost inputs round-trip through requests; bad ones name the field", "[prices]") {
+  const RequestResult r = scenario_from_request_json(
+      R"({"model":"llama-2-7b","gpu":"h100-sxm-80gb","cost":{"basis":"own","ownYears":5,
+          "electricityUsdPerKwh":0.3,"utilisation":0.5,"hostOverhead":0.5,"usdPerGpuHour":0}})");
+  REQUIRE(r.error.empty());
+  CHECK(r.scenario.cost.basis == PriceBasis::own);
+  CHECK(r.scenario.cost.own.years == 5);
+  CHECK(r.scenario.cost.own.utilisation == 0.5);
+  const RequestResult again = scenario_from_request_json(scenario_to_request_json(r.scenario));
+  CHECK(again.scenario.cost.own.electricity_usd_per_kwh == 0.3);
+  CHECK(again.scenario.cost.basis == PriceBasis::own);
+  CHECK(scenario_from_request_json(R"({"cost":{"basis":"cheap"}})").error.find("cost.basis") !=
+        std::string::npos);
+  CHECK(
+      scenario_from_request_json(R"({"cost":{"utilisation":0}})").error.find("cost.utilisation") !=
+      std::string::npos);
+  CHECK(scenario_from_request_json(R"({"cost":{"ownYears":-1}})").error.find("cost.ownYears") !=
+        std::string::npos);
+}
