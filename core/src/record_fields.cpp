@@ -4,6 +4,7 @@
 #include "sizer/record_fields.hpp"
 
 #include "sizer/enums.hpp"
+#include "sizer/plan.hpp"
 
 namespace sizer {
 namespace {
@@ -379,6 +380,77 @@ const std::vector<RecordField<FitRow>>& record_fields<FitRow>() {
       real<R>("gpuSecondsPerMillionTokens", nullptr, &R::gpu_seconds_per_million_tokens, 0, "GPU-s",
               "the layout's cost in GPU time, known without a price"),
       choice<R, Bottleneck, &R::bottleneck>("bottleneck", nullptr, "what limits the layout"),
+  };
+  return t;
+}
+
+template <>
+const std::vector<RecordField<Plan>>& record_fields<Plan>() {
+  using P = Plan;
+  static const std::vector<RecordField<P>> t = {
+      text<P>("gpu", nullptr, &P::gpu_id, "catalog id"),
+      whole<P>("gpuCount", nullptr, &P::gpus, 0, 0, "GPUs", "cards in total, all replicas"),
+      whole<P>("nodes", nullptr, &P::nodes, 0, 0, "nodes", "machines"),
+      whole<P>("tensorParallel", nullptr, &P::tensor, 0, 0, "", "per replica"),
+      whole<P>("pipelineParallel", nullptr, &P::pipeline, 0, 0, "", "per replica"),
+      whole<P>("replicas", nullptr, &P::replicas, 0, 0, "",
+               "inference: copies of the model; training: data-parallel degree"),
+      text<P>("weights", nullptr, &P::weights, "weight format id"),
+      text<P>("kvCache", nullptr, &P::kv_cache, "KV-cache format id (inference)"),
+      choice<P, TrainingMethod, &P::method>("method", nullptr, "training method"),
+      flag<P>("priceKnown", nullptr, &P::price_known, "the card has a price on the basis"),
+      real<P>("usdPerHour", nullptr, &P::usd_per_hour, 0, "USD/h", "all cards; null when unknown"),
+      real<P>("usdPerMillionTokens", nullptr, &P::usd_per_million_tokens, 0, "USD",
+              "at the operating point (inference: output tokens); null when unknown"),
+      real<P>("perGpuBytes", nullptr, &P::per_gpu_bytes, 0, "bytes", "memory per GPU"),
+      real<P>("capacityBytes", nullptr, &P::capacity_bytes, 0, "bytes", "usable per GPU"),
+      whole<P>("batch", nullptr, &P::batch, 0, 0, "sequences",
+               "inference: running sequences per replica at the operating point"),
+      whole<P>("maxBatch", nullptr, &P::max_batch, 0, 0, "sequences",
+               "inference: what one replica's memory holds at this context"),
+      real<P>("requestsPerSecond", nullptr, &P::requests_per_second, 0, "requests/s",
+              "inference: served, all replicas"),
+      real<P>("requestsPerSecondCapacity", nullptr, &P::requests_per_second_capacity, 0,
+              "requests/s", "inference: the most the replicas serve at this batch"),
+      real<P>("ttftP90Seconds", nullptr, &P::ttft_p90_seconds, 0, "s",
+              "inference: 90th percentile time to first token, with prefill queueing"),
+      real<P>("tokensPerSecondPerUser", nullptr, &P::tokens_per_second_per_user, 0, "tokens/s",
+              "inference: 1 / time per output token, prefills interleaved"),
+      real<P>("throughputTokensPerSecond", nullptr, &P::throughput_tokens_per_second, 0, "tokens/s",
+              "inference: output tokens/s, all replicas"),
+      real<P>("prefillShare", nullptr, &P::prefill_share, 0, "",
+              "inference: share of each replica's time spent in prefill"),
+      whole<P>("zeroStage", nullptr, &P::zero_stage, 0, 0, "", "training"),
+      flag<P>("offloadOptimizer", nullptr, &P::offload_optimizer, "training: optimizer in CPU RAM"),
+      whole<P>("microBatch", nullptr, &P::micro_batch, 0, 0, "sequences", "training"),
+      whole<P>("gradAccumulation", nullptr, &P::grad_accumulation, 0, 0, "", "training"),
+      choice<P, Recompute, &P::recompute>("recompute", nullptr, "training"),
+      real<P>("stepSeconds", nullptr, &P::step_seconds, 0, "s", "training: one optimizer step"),
+      real<P>("totalHours", nullptr, &P::total_hours, 0, "h", "training: the whole job"),
+      real<P>("totalUsd", nullptr, &P::total_usd, 0, "USD",
+              "training: the whole job; null when unknown"),
+      real<P>("mfu", nullptr, &P::mfu, 0, "", "training: model FLOPs utilisation"),
+      real<P>("communicationShare", nullptr, &P::communication_share, 0, "",
+              "training: of each step"),
+      flag<P>("meetsTargets", nullptr, &P::meets_targets, "every target holds"),
+      text<P>("reason", nullptr, &P::reason, "one sentence: why it ranks here"),
+  };
+  return t;
+}
+
+template <>
+const std::vector<RecordField<PlanStats>>& record_fields<PlanStats>() {
+  using S = PlanStats;
+  static const std::vector<RecordField<S>> t = {
+      real<S>("candidates", nullptr, &S::candidates_count, 0, "",
+              "card x split x format combinations considered"),
+      real<S>("evaluated", nullptr, &S::evaluated_count, 0, "", "memory and speed evaluations"),
+      real<S>("pruned", nullptr, &S::pruned_count, 0, "",
+              "candidates dropped before a full evaluation (bound or dominated)"),
+      whole<S>("gpuTypes", nullptr, &S::gpu_types, 0, 0, "", "card types the constraints allow"),
+      whole<S>("gpuTypesPriced", nullptr, &S::gpu_types_priced, 0, 0, "",
+               "of them, with a price on the basis"),
+      real<S>("milliseconds", nullptr, &S::milliseconds, 0, "ms", "search time"),
   };
   return t;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sizer/estimate.hpp"
+#include "sizer/plan.hpp"
 #include "sizer/solvers.hpp"
 
 namespace sizer {
@@ -38,7 +39,7 @@ struct RecordField {
 template <class T>
 const std::vector<RecordField<T>>& record_fields();
 // Specialised for: Gpu, ModelArch, NumberFormat, and the result records ParamCounts,
-// MemoryBreakdown, InferenceResult, TrainingResult, CostResult, FitRow.
+// MemoryBreakdown, InferenceResult, TrainingResult, CostResult, FitRow, Plan, PlanStats.
 
 template <class T>
 const RecordField<T>* find_record_field(std::string_view key) {

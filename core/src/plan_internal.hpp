@@ -1,0 +1,50 @@
+// Shared by the inference and training planners (plan.cpp, plan_training.cpp).
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "sizer/plan.hpp"
+
+namespace sizer::planning {
+
+// The catalog cards the constraints allow, in catalog order.
+std::vector<const Gpu*> allowed_gpus(const PlanConstraints& c);
+
+// A format the card runs natively: BF16 needs BF16 tensor cores, FP8 (W8A8) FP8 ones, FP4 FP4 ones.
+bool format_runs_on(const NumberFormat& f, const Gpu& g);
+
+// The card as the planner prices it: the base scenario's basis and ownership inputs; the user's own
+// quote only for the card the base names.
+Scenario with_card(const Scenario& base, const Gpu& g);
+
+// Card counts to try for one replica / job: powers of two up to max_gpus.
+std::vector<int> card_counts(int max_gpus);
+
+// Indices of the plans on the lower-left front of (cost(i), other(i)) where both are minimised.
+template <class Cost, class Other>
+std::vector<int> pareto_front(const std::vector<Plan>& plans, Cost cost, Other other) {
+  std::vector<int> front;
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    bool dominated = false;
+    for (std::size_t j = 0; j < plans.size() && !dominated; ++j) {
+      if (i == j) continue;
+      const bool no_worse = cost(plans[j]) <= cost(plans[i]) && other(plans[j]) <= other(plans[i]);
+      const bool better = cost(plans[j]) < cost(plans[i]) || other(plans[j]) < other(plans[i]);
+      dominated = no_worse && better;
+    }
+    if (!dominated) front.push_back(static_cast<int>(i));
+  }
+  return front;
+}
+
+// "2 x H100 SXM 80GB (TP 2) at fp8, KV fp8".
+std::string plan_label(const Plan& p);
+
+double elapsed_ms(std::chrono::steady_clock::time_point since);
+
+PlanResult plan_inference(const PlanRequest& request);
+PlanResult plan_training(const PlanRequest& request);
+
+}  // namespace sizer::planning
