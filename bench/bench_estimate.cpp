@@ -4,6 +4,7 @@
 
 #include "sizer/catalog.hpp"
 #include "sizer/estimate.hpp"
+#include "sizer/plan.hpp"
 #include "sizer/request_json.hpp"
 #include "sizer/solvers.hpp"
 
@@ -81,6 +82,43 @@ void BM_FitTableTraining(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_FitTableTraining)->Unit(benchmark::kMillisecond);
+
+// The planner's default queries over the whole catalog: issue 10's serving question, and a
+// full fine-tune of an 8B model. "evals/s" counts memory and speed evaluations.
+void BM_PlanServing70B(benchmark::State& state) {
+  sizer::PlanRequest q;
+  q.base = inference_scenario();
+  q.base.model = *sizer::find_model("llama-3.1-70b");
+  q.base.inference.output_tokens = 256;
+  q.targets.requests_per_second = 5;
+  q.targets.ttft_p90_seconds = 2;
+  q.targets.tokens_per_second_per_user = 20;
+  double evaluated = 0;
+  for (auto _ : state) {
+    const sizer::PlanResult r = sizer::plan(q);
+    evaluated += r.stats.evaluated_count;
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["evals/s"] = benchmark::Counter(evaluated, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_PlanServing70B)->Unit(benchmark::kMillisecond);
+
+void BM_PlanTraining8B(benchmark::State& state) {
+  sizer::PlanRequest q;
+  q.base = training_scenario();
+  q.base.model = *sizer::find_model("llama-3.1-8b");
+  q.base.training.zero_stage = 0;
+  q.base.training.tokens = 1e10;
+  q.targets.deadline_hours = 48;
+  double evaluated = 0;
+  for (auto _ : state) {
+    const sizer::PlanResult r = sizer::plan(q);
+    evaluated += r.stats.evaluated_count;
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["evals/s"] = benchmark::Counter(evaluated, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_PlanTraining8B)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -38,6 +38,16 @@ const rows = [
   ['sizer.fitTable() inference, 70B', time(() => sizer.fitTable({ ...inference, model: 'llama-3-70b' }), 30)],
   ['sizer.fitTable() training', time(() => sizer.fitTable(training), 30)],
 ];
+const serving = {
+  model: 'llama-3.1-70b', engine: 'vllm', promptTokens: 2048, outputTokens: 256,
+  targets: { requestsPerSecond: 5, ttftP90Seconds: 2, tokensPerSecondPerUser: 20 },
+};
+const fineTune = {
+  mode: 'training', model: 'llama-3.1-8b', weights: 'bf16',
+  training: { tokens: 1e10, recompute: 'full' }, targets: { deadlineHours: 48 },
+};
+rows.push(['sizer.plan() serving 70B at 5 req/s, whole catalog', time(() => sizer.plan(serving), 5, 5)]);
+rows.push(['sizer.plan() full fine-tune 8B, whole catalog', time(() => sizer.plan(fineTune), 3, 3)]);
 const many = Array.from({ length: 256 }, (_, i) => ({ ...inference, batch: i + 1 }));
 rows.push(['sizer.estimateMany() per request (256 per call)', time(() => sizer.estimateMany(many), 5) / many.length]);
 rows.push(['sizer.sweep() per point (batch 1..256)',
@@ -45,3 +55,13 @@ rows.push(['sizer.sweep() per point (batch 1..256)',
 
 console.log(`${'figure'.padEnd(52)} ${'CPU us/call'.padStart(12)}`);
 for (const [name, us] of rows) console.log(`${name.padEnd(52)} ${us.toFixed(1).padStart(12)}`);
+// Evaluations per second inside one plan() call (the search's own count over its CPU time).
+for (const [name, request] of [['serving 70B', serving], ['fine-tune 8B', fineTune]]) {
+  const t0 = process.cpuUsage();
+  const r = sizer.plan(request);
+  const t = process.cpuUsage(t0);
+  const seconds = (t.user + t.system) / 1e6;
+  console.log(`sizer.plan() ${name}: ${r.stats.evaluated} evaluations, ${r.stats.pruned} pruned, ` +
+              `${(r.stats.evaluated / seconds / 1e3).toFixed(0)}k evaluations/s, ` +
+              `search ${r.stats.milliseconds.toFixed(1)} ms wall`);
+}

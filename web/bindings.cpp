@@ -10,6 +10,7 @@
 
 #include "sizer/enums.hpp"
 #include "sizer/hf_config.hpp"
+#include "sizer/plan_json.hpp"
 #include "sizer/request_json.hpp"
 #include "sizer/share_link.hpp"
 #include "sizer/solvers.hpp"
@@ -144,6 +145,15 @@ std::string fit_table(const std::string& request_json) {
   });
 }
 
+// The planner (sizer::plan): the request reader names a bad field; the search itself never throws.
+std::string plan(const std::string& request_json) {
+  return guarded([&] {
+    const sizer::PlanRequestResult r = sizer::plan_request_from_json(request_json);
+    if (!r.ok) throw std::invalid_argument(r.error);
+    return sizer::plan_result_to_json(sizer::plan(r.request), r.warnings);
+  });
+}
+
 std::string assumptions(const std::string& engine) {
   return guarded([&] {
     sizer::Engine e = sizer::Engine::generic;
@@ -213,6 +223,7 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("sizerLayouts", &layouts);
   emscripten::function("sizerCalibrate", &calibrate);
   emscripten::function("sizerFitTable", &fit_table);
+  emscripten::function("sizerPlan", &plan);
   emscripten::function("sizerAssumptions", &assumptions);
   emscripten::function("sizerNormalizeRequest", &normalize_request);
   emscripten::function("sizerEncodeShareLink", &encode_share_link);

@@ -31,6 +31,7 @@
     return call('sizerCalibrate', [text(request), String(measurement), Number(measured)]);
   };
   Module['fitTable'] = function (request) { return call('sizerFitTable', [text(request)]); };
+  Module['plan'] = function (request) { return call('sizerPlan', [text(request)]); };
   Module['assumptions'] = function (engine) {
     return call('sizerAssumptions', [engine === undefined ? 'generic' : String(engine)]);
   };

@@ -287,6 +287,80 @@ export interface FitRow {
   bottleneck: 'memory-capacity' | 'memory-bandwidth' | 'compute' | 'communication' | 'host-offload';  // what limits the layout
 }
 
+export interface PlanRow {
+  gpu: string;  // catalog id
+  gpuCount: Num;  // cards in total, all replicas (GPUs)
+  nodes: Num;  // machines (nodes)
+  tensorParallel: Num;  // per replica
+  pipelineParallel: Num;  // per replica
+  replicas: Num;  // inference: copies of the model; training: data-parallel degree
+  weights: string;  // weight format id
+  kvCache: string;  // KV-cache format id (inference)
+  method: 'full' | 'lora' | 'qlora';  // training method
+  priceKnown: boolean;  // the card has a price on the basis
+  usdPerHour: Num;  // all cards; null when unknown (USD/h)
+  usdPerMillionTokens: Num;  // at the operating point (inference: output tokens); null when unknown (USD)
+  perGpuBytes: Num;  // memory per GPU (bytes)
+  capacityBytes: Num;  // usable per GPU (bytes)
+  batch: Num;  // inference: running sequences per replica at the operating point (sequences)
+  maxBatch: Num;  // inference: what one replica's memory holds at this context (sequences)
+  requestsPerSecond: Num;  // inference: served, all replicas (requests/s)
+  requestsPerSecondCapacity: Num;  // inference: the most the replicas serve at this batch (requests/s)
+  ttftP90Seconds: Num;  // inference: 90th percentile time to first token, with prefill queueing (s)
+  tokensPerSecondPerUser: Num;  // inference: 1 / time per output token, prefills interleaved (tokens/s)
+  throughputTokensPerSecond: Num;  // inference: output tokens/s, all replicas (tokens/s)
+  prefillShare: Num;  // inference: share of each replica's time spent in prefill
+  zeroStage: Num;  // training
+  offloadOptimizer: boolean;  // training: optimizer in CPU RAM
+  microBatch: Num;  // training (sequences)
+  gradAccumulation: Num;  // training
+  recompute: 'none' | 'selective' | 'full';  // training
+  stepSeconds: Num;  // training: one optimizer step (s)
+  totalHours: Num;  // training: the whole job (h)
+  totalUsd: Num;  // training: the whole job; null when unknown (USD)
+  mfu: Num;  // training: model FLOPs utilisation
+  communicationShare: Num;  // training: of each step
+  meetsTargets: boolean;  // every target holds
+  reason: string;  // one sentence: why it ranks here
+}
+
+export interface PlanStats {
+  candidates: Num;  // card x split x format combinations considered
+  evaluated: Num;  // memory and speed evaluations
+  pruned: Num;  // candidates dropped before a full evaluation (bound or dominated)
+  gpuTypes: Num;  // card types the constraints allow
+  gpuTypesPriced: Num;  // of them, with a price on the basis
+  milliseconds: Num;  // search time (ms)
+}
+
+/** sizer.plan(): an estimate() request without the hardware fields, plus targets (0 = none)
+ * and constraints (empty lists = no restriction). */
+export interface PlanRequest extends Omit<Request, 'gpu' | 'gpuCount' | 'nodes' | 'tensorParallel' | 'pipelineParallel' | 'dataParallel'> {
+  targets?: { requestsPerSecond?: number; ttftP90Seconds?: number; tokensPerSecondPerUser?: number;
+              throughputTokensPerSecond?: number; deadlineHours?: number; budgetUsd?: number;
+              globalBatch?: number };
+  constraints?: { gpus?: string[]; vendors?: string[]; consumer?: boolean; maxGpus?: number;
+                  usdPerHourMax?: number; formats?: FormatId[]; kvFormats?: FormatId[];
+                  methods?: TrainingRequest['method'][]; engine?: Request['engine'];
+                  priceBasis?: NonNullable<Request['cost']>['basis'] };
+  maxPlans?: number;  // 1..200, default 20
+}
+
+/** Plans ranked (inference: $/M output tokens at the operating point; training: total cost within
+ * the deadline), each with the estimate() request and result that reproduce it. */
+export interface PlanResult {
+  error: string;
+  plans: (PlanRow & { request: Request; estimate: Result | null })[];
+  paretoCostSpeed: number[];    // indices into plans
+  paretoCostLatency: number[];
+  fastestWithinBudget: number;  // -1 = none (training)
+  cheapestWithinDeadline: number;
+  unpricedGpus: string[];
+  notes: string[];
+  warnings: string[];
+  stats: PlanStats;
+}
+
 export interface SweepPoint extends Partial<Numbers> {
   value: number;
   ok: boolean;
@@ -360,6 +434,8 @@ export interface Sizer {
   calibrate(request: Request | string, measurement: 'peakMemoryBytes' | 'decodeTokensPerSecond', measured: number): Calibration;
   /** One row per catalog GPU: of the layouts that fit, the one with the lowest cost per token. */
   fitTable(request: Request | string): FitRow[];
+  /** The cheapest hardware, split and formats that meet the targets (ranked plans, Pareto fronts). */
+  plan(request: PlanRequest | string): PlanResult;
   /** The assumption table with each key's default under `engine` (default "generic"). */
   assumptions(engine?: Request['engine']): Assumption[];
   /** The complete request (every field explicit) that the core reads from `request`. */

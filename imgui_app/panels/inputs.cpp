@@ -200,6 +200,7 @@ void draw_inputs_column(App& app) {
     draw_precision(app);
     draw_workload_section(app);
     draw_hardware_section(app);
+    draw_cost_section(app);
   } catch (const std::exception& e) {
     ImGui::TextWrapped("%s: %s", tr("error.inputs"), e.what());
   }

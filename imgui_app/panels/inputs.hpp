@@ -12,6 +12,7 @@ void draw_inputs_column(App& app);
 void draw_model_section(App& app);     // inputs_model.cpp
 void draw_hardware_section(App& app);  // inputs_hardware.cpp
 void draw_workload_section(App& app);  // inputs_workload.cpp
+void draw_cost_section(App& app);      // inputs_cost.cpp
 
 // Switches the engine profile: assumptions follow the profile, user overrides stay.
 void apply_engine(sizer::Scenario& s, sizer::Engine engine);

@@ -49,6 +49,10 @@ void number_text(const App& app, const std::string& text, const char* formula_ke
 void value_row(const App& app, const char* label_key, const std::string& value,
                const char* formula_key, const std::string& why = "");
 
+// The price used (basis, provider, date) and, when a purchase price is known, what owning a card
+// costs per hour and the rent-vs-buy break-even (rows of a value_row table; results_price.cpp).
+void draw_price_rows(const App& app);
+
 // True when the string table holds `key` (tr() returns the key itself when it does not).
 bool has_string(const std::string& key);
 

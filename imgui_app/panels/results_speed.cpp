@@ -64,6 +64,7 @@ void draw_figures(const App& app) {
     value_row(app, "res.cost.per_million", fmt::usd(c.usd_per_million_tokens),
               "cost.usdPerMillionTokens");
   }
+  draw_price_rows(app);
   ImGui::EndTable();
 }
 

@@ -32,6 +32,7 @@ void draw_figures(const App& app) {
   if (c.price_known) {
     value_row(app, "res.cost.per_hour", fmt::usd(c.usd_per_hour), "cost.usdPerHour");
   }
+  draw_price_rows(app);
   value_row(app, "res.train.mfu", fmt::percent(t.mfu), "training.mfu");
   value_row(app, "res.train.trainable", fmt::count(t.trainable_params), "training.trainableParams");
   value_row(app, "res.train.flops_per_token", fmt::count(t.flops_per_token),

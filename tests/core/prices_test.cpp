@@ -7,6 +7,7 @@
 
 #include "engine_test_util.hpp"
 #include "sizer/request_json.hpp"
+#include "sizer/share_link.hpp"
 
 using namespace sizer;
 using namespace sizer_test;
@@ -115,4 +116,22 @@ TEST_CASE("cost inputs round-trip through requests; bad ones name the field", "[
       std::string::npos);
   CHECK(scenario_from_request_json(R"({"cost":{"ownYears":-1}})").error.find("cost.ownYears") !=
         std::string::npos);
+}
+
+TEST_CASE("the price basis and ownership inputs travel in share links", "[prices]") {
+  Scenario s = inference("llama-2-7b", "fp16", "h100-sxm-80gb");
+  s.cost.basis = PriceBasis::own;
+  s.cost.own.years = 4;
+  s.cost.own.electricity_usd_per_kwh = 0.2;
+  s.cost.usd_per_gpu_hour = 1.5;
+  const std::string fragment = encode_share_fragment(scenario_to_request_json(s), "{}");
+  CHECK(fragment.find("cost.basis=own") != std::string::npos);
+  const DecodedLink d = decode_share_fragment(fragment);
+  REQUIRE(d.ok);
+  const RequestResult r = scenario_from_request_json(d.request_json);
+  REQUIRE(r.error.empty());
+  CHECK(r.scenario.cost.basis == PriceBasis::own);
+  CHECK(r.scenario.cost.own.years == 4);
+  CHECK(r.scenario.cost.own.electricity_usd_per_kwh == 0.2);
+  CHECK(r.scenario.cost.usd_per_gpu_hour == 1.5);
 }

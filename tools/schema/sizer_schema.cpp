@@ -183,6 +183,37 @@ export interface Result extends Numbers {
 
 )";
   record_interface<FitRow>(o, "FitRow", false, true);
+  record_interface<Plan>(o, "PlanRow", false, true);
+  record_interface<PlanStats>(o, "PlanStats", false, true);
+  o << R"(/** sizer.plan(): an estimate() request without the hardware fields, plus targets (0 = none)
+ * and constraints (empty lists = no restriction). */
+export interface PlanRequest extends Omit<Request, 'gpu' | 'gpuCount' | 'nodes' | 'tensorParallel' | 'pipelineParallel' | 'dataParallel'> {
+  targets?: { requestsPerSecond?: number; ttftP90Seconds?: number; tokensPerSecondPerUser?: number;
+              throughputTokensPerSecond?: number; deadlineHours?: number; budgetUsd?: number;
+              globalBatch?: number };
+  constraints?: { gpus?: string[]; vendors?: string[]; consumer?: boolean; maxGpus?: number;
+                  usdPerHourMax?: number; formats?: FormatId[]; kvFormats?: FormatId[];
+                  methods?: TrainingRequest['method'][]; engine?: Request['engine'];
+                  priceBasis?: NonNullable<Request['cost']>['basis'] };
+  maxPlans?: number;  // 1..200, default 20
+}
+
+/** Plans ranked (inference: $/M output tokens at the operating point; training: total cost within
+ * the deadline), each with the estimate() request and result that reproduce it. */
+export interface PlanResult {
+  error: string;
+  plans: (PlanRow & { request: Request; estimate: Result | null })[];
+  paretoCostSpeed: number[];    // indices into plans
+  paretoCostLatency: number[];
+  fastestWithinBudget: number;  // -1 = none (training)
+  cheapestWithinDeadline: number;
+  unpricedGpus: string[];
+  notes: string[];
+  warnings: string[];
+  stats: PlanStats;
+}
+
+)";
   o << R"(export interface SweepPoint extends Partial<Numbers> {
   value: number;
   ok: boolean;
@@ -259,6 +290,8 @@ export interface Sizer {
   calibrate(request: Request | string, measurement: 'peakMemoryBytes' | 'decodeTokensPerSecond', measured: number): Calibration;
   /** One row per catalog GPU: of the layouts that fit, the one with the lowest cost per token. */
   fitTable(request: Request | string): FitRow[];
+  /** The cheapest hardware, split and formats that meet the targets (ranked plans, Pareto fronts). */
+  plan(request: PlanRequest | string): PlanResult;
   /** The assumption table with each key's default under `engine` (default "generic"). */
   assumptions(engine?: Request['engine']): Assumption[];
   /** The complete request (every field explicit) that the core reads from `request`. */

@@ -141,12 +141,19 @@ test('QLoRA with no weight format means NF4 with double quantization, and says s
 });
 
 test('an unknown price is null with a reason, never 0', () => {
-  const r = sizer.estimate({ gpu: 'rtx-4090-24gb' });
+  // The RTX 4090 has GPU-cloud and marketplace prices but none from a hyperscaler.
+  const r = sizer.estimate({ gpu: 'rtx-4090-24gb', cost: { basis: 'hyperscaler' } });
   assert.equal(r.cost.priceKnown, false);
   assert.equal(r.cost.usdPerHour, null);
   assert.equal(r.cost.usdPerMillionTokens, null);
-  assert.match(r.cost.unknownReason, /no cloud price for GeForce RTX 4090/);
-  const row = sizer.fitTable({ model: 'llama-3-8b' }).find((x) => x.gpu === 'rtx-4090-24gb');
+  assert.match(r.cost.unknownReason, /no hyperscaler price for GeForce RTX 4090/);
+  assert.ok(r.cost.purchaseUsd > 0);  // owning it is still priced
+  assert.ok(r.cost.breakEvenMonths === null || r.cost.breakEvenMonths > 0);
+  const rented = sizer.estimate({ gpu: 'rtx-4090-24gb' });
+  assert.equal(rented.cost.basis, 'gpu-cloud');
+  assert.ok(rented.cost.usdPerGpuHour > 0 && rented.cost.provider.length > 0);
+  const row = sizer.fitTable({ model: 'llama-3-8b', cost: { basis: 'hyperscaler' } })
+    .find((x) => x.gpu === 'rtx-4090-24gb');
   assert.equal(row.priceKnown, false);
   assert.equal(row.usdPerHour, null);
   assert.ok(row.gpuSecondsPerMillionTokens > 0);
@@ -207,4 +214,43 @@ test('a plan that does not fit shows no speed or cost, and says why', () => {
   assert.equal(r.inference.ttftSeconds, null);
   assert.equal(r.cost.usdPerHour, null);
   assert.ok(r.memory.perGpuBytes > 80e9);
+});
+
+test('sizer.plan serves 70B at 5 requests/s within TTFT p90 2 s and 20 tokens/s per user', () => {
+  const started = process.cpuUsage();
+  const r = sizer.plan({
+    model: 'llama-3.1-70b', engine: 'vllm', promptTokens: 2048, outputTokens: 256,
+    targets: { requestsPerSecond: 5, ttftP90Seconds: 2, tokensPerSecondPerUser: 20 },
+    constraints: { vendors: ['NVIDIA'], consumer: false, maxGpus: 16 }, maxPlans: 5,
+  });
+  const cpuMs = (process.cpuUsage(started).user + process.cpuUsage(started).system) / 1000;
+  assert.ok(cpuMs > 0);
+  sameKeys(r, 'PlanResult');
+  assert.ok(r.plans.length > 0 && r.plans.length <= 5);
+  const best = r.plans[0];
+  sameKeys(best, 'PlanRow', ['request', 'estimate']);
+  assert.ok(best.ttftP90Seconds <= 2 && best.tokensPerSecondPerUser >= 20, best.reason);
+  assert.ok(best.usdPerMillionTokens > 0);
+  assert.match(best.reason, /^Cheapest per token/);
+  // The plan's request reproduces it through estimate().
+  const again = sizer.estimate(best.request);
+  assert.equal(again.memory.fits, true);
+  assert.equal(again.request.gpu, best.gpu);
+  assert.deepEqual(best.estimate.memory, again.memory);
+  for (const i of r.paretoCostLatency) assert.ok(i >= 0 && i < r.plans.length);
+  assert.ok(r.stats.evaluated > 0 && r.stats.milliseconds >= 0);
+});
+
+test('sizer.plan names a bad target or constraint', () => {
+  assert.throws(() => sizer.plan({ targets: { ttftP90Seconds: 'soon' } }), /targets\.ttftP90Seconds/);
+  assert.throws(() => sizer.plan({ constraints: { gpus: ['h1000'] } }), /constraints\.gpus/);
+  assert.throws(() => sizer.plan('{'), /request/);
+  const training = sizer.plan({
+    mode: 'training', model: 'llama-65b', training: { tokens: 1e8 },
+    constraints: { gpus: ['v100-sxm2-32gb'], maxGpus: 4, methods: ['full', 'lora', 'qlora'] },
+  });
+  assert.ok(training.plans.length > 0);
+  assert.ok(training.plans.every((p) => p.method === 'qlora'));
+  assert.ok(training.unpricedGpus.includes('v100-sxm2-32gb'));
+  assert.equal(training.plans[0].totalUsd, null);  // no price on the basis: null, never 0
 });

@@ -1,0 +1,34 @@
+// Where the price comes from and what owning the cards costs (cost.* of the estimate).
+#include "logic/format.hpp"
+#include "logic/i18n.hpp"
+#include "panels/results_parts.hpp"
+#include "sizer/enums.hpp"
+
+namespace app::results {
+
+void draw_price_rows(const App& app) {
+  const sizer::CostResult& c = app.results.cost;
+  if (c.price_known) {
+    const std::string when = c.price_date.empty() ? c.provider : c.provider + ", " + c.price_date;
+    std::string basis_key = "price." + c.basis;  // enum ids use '-', string keys '_'
+    for (char& ch : basis_key) ch = ch == '-' ? '_' : ch;
+    value_row(app, "res.cost.price_used",
+              trf("res.cost.price_used_value",
+                  {fmt::usd(c.usd_per_gpu_hour), tr(basis_key.c_str()), when}),
+              "cost.usdPerHour", c.price_source);
+  } else {
+    value_row(app, "res.cost.price_used", c.unknown_reason, "cost.usdPerHour");
+  }
+  if (c.purchase_usd > 0) {
+    value_row(app, "res.cost.purchase", fmt::usd(c.purchase_usd), "cost.ownUsdPerGpuHour");
+    value_row(app, "res.cost.own_per_hour",
+              trf("gpu.card.per_hour", {fmt::usd(c.own_usd_per_gpu_hour)}),
+              "cost.ownUsdPerGpuHour");
+    value_row(app, "res.cost.break_even",
+              c.break_even_months > 0 ? trf("res.cost.months", {fmt::number(c.break_even_months)})
+                                      : std::string(tr("res.cost.break_even_none")),
+              "cost.ownUsdPerGpuHour");
+  }
+}
+
+}  // namespace app::results
