@@ -48,7 +48,7 @@ const std::vector<EnumEntry<PriceBasis>>& enum_entries<PriceBasis>() {
       {PriceBasis::gpu_cloud, "gpu-cloud", "price.gpu_cloud", "GPU cloud (on demand)"},
       {PriceBasis::hyperscaler, "hyperscaler", "price.hyperscaler", "Hyperscaler (on demand)"},
       {PriceBasis::marketplace, "marketplace", "price.marketplace", "Marketplace"},
-      {PriceBasis::own, "own", "price.own", "Own the cards (purchase + power)"}};
+      {PriceBasis::own, "own", "price.own", "Owned (purchase + power)"}};
   return t;
 }
 

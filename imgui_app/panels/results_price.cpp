@@ -12,10 +12,11 @@ void draw_price_rows(const App& app) {
     const std::string when = c.price_date.empty() ? c.provider : c.provider + ", " + c.price_date;
     std::string basis_key = "price." + c.basis;  // enum ids use '-', string keys '_'
     for (char& ch : basis_key) ch = ch == '-' ? '_' : ch;
-    value_row(app, "res.cost.price_used",
-              trf("res.cost.price_used_value",
-                  {fmt::usd(c.usd_per_gpu_hour), tr(basis_key.c_str()), when}),
-              "cost.usdPerHour", c.price_source);
+    value_row(
+        app, "res.cost.price_used",
+        trf("res.cost.price_used_value", {fmt::usd(c.usd_per_gpu_hour), tr(basis_key.c_str())}),
+        "cost.usdPerHour",
+        trf("res.cost.price_from", {when, c.price_source.empty() ? fmt::k_dash : c.price_source}));
   } else {
     value_row(app, "res.cost.price_used", c.unknown_reason, "cost.usdPerHour");
   }
