@@ -51,10 +51,20 @@ export async function clickWidget(page, id) {
   return r;
 }
 
-// Opens the "Files and saved work" panel (a collapsing header) unless it already is.
+// True when widget `id` is drawn now (rectangles stay published after a widget goes away, so the
+// old one is dropped first and must come back).
+export async function isDrawn(page, id) {
+  await page.evaluate((i) => { delete window.Module.llmSizerPage.rects[i]; }, id);
+  await settle(page, 2);
+  return Boolean(await rect(page, id));
+}
+
+// Opens the "Files and saved work" panel (a collapsing header) unless it already is open (reading
+// a file opens it).
 export async function openFilesPanel(page) {
+  if (await isDrawn(page, 'files-open')) return;
   await clickWidget(page, 'files-header');
-  if (!(await rect(page, 'files-open'))) assert.fail('the files panel did not open');
+  if (!(await isDrawn(page, 'files-open'))) assert.fail('the files panel did not open');
 }
 
 // Text into the focused ImGui field the way Ctrl+V brings it: the document's paste event.

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { clickWidget, filesRead, openFilesPanel, pasteText, settle, state } from './app_widgets.mjs';
+import { clickWidget, filesRead, isDrawn, openFilesPanel, pasteText, settle, state } from './app_widgets.mjs';
 import { collectErrors, siteAndBrowserForThisFile, waitForApp } from './lib.mjs';
 import { ggufHeader, llamaShapes, safetensorsHeader } from './model_file_writers.mjs';
 
@@ -124,8 +124,7 @@ test('a truncated GGUF file gets a clear message and changes nothing', async () 
   await page.setInputFiles('#file-input', join(tmp, 'cut.gguf'));
   await filesRead(page, 1);
   assert.deepEqual(await state(page), before);
-  await openFilesPanel(page).catch(() => {});  // the panel opened itself to show the message
-  assert.ok(await page.evaluate(() => window.llmSizer.widgetRect('files-message')), 'the message is shown');
+  assert.ok(await isDrawn(page, 'files-message'), 'the panel opened itself and shows the message');
   // Random bytes named .gguf: the same.
   writeFileSync(join(tmp, 'noise.gguf'), Buffer.from('not a model file at all, just text\n'.repeat(50)));
   await page.setInputFiles('#file-input', join(tmp, 'noise.gguf'));
@@ -149,7 +148,7 @@ test('a pasted vLLM log shows its figures and calibrates the engine reserve, whi
   await clickWidget(page, 'files-paste');
   await pasteText(page, vllmLog);
   await clickWidget(page, 'files-read');
-  assert.ok(await page.evaluate(() => window.llmSizer.widgetRect('log-figures')), 'the figures table is shown');
+  assert.ok(await isDrawn(page, 'log-figures'), 'the figures table is shown');
   await clickWidget(page, 'log-offer-apply-0');
   const s = await state(page);
   assert.ok(Math.abs(s.assumptions.engineReserveFraction - 0.15) < 1e-9,
@@ -167,7 +166,7 @@ test('text that is no known log or model file changes nothing', async () => {
   await clickWidget(page, 'files-paste');
   await pasteText(page, 'hello\nthis is not a log\n{ neither is this');
   await clickWidget(page, 'files-read');
-  assert.ok(await page.evaluate(() => window.llmSizer.widgetRect('files-message')));
+  assert.ok(await isDrawn(page, 'files-message'));
   assert.deepEqual(await state(page), before);
   assert.deepEqual(errors, []);
   await context.close();
