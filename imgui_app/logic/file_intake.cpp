@@ -141,7 +141,7 @@ void take_text(App& app, const std::string& text, const std::string& source_name
     return;
   }
   std::vector<std::string> messages = {
-      trf("files.log_read", {std::to_string(log.figures.size()), log.engine})};
+      trf("files.log_read", {std::to_string(log.figures.size()), log_engine_name(log.engine)})};
   for (const std::string& w : log.warnings) messages.push_back(w);
   app.files.log = std::move(log);
   app.files.offers = log_offers(app.files.log, app.inputs);

@@ -81,6 +81,12 @@ bool apply_log_offer(LogOffer& offer, const sizer::EngineLog& log, sizer::Scenar
   return false;
 }
 
+std::string log_engine_name(const std::string& engine) {
+  if (engine == "vllm") return "vLLM";
+  if (engine == "sglang") return "SGLang";
+  return engine;
+}
+
 std::string log_figure_text(const sizer::LogFigure& f) {
   std::string text = fmt::number(f.value, 4);
   if (!f.unit.empty()) text += " " + f.unit;

@@ -29,6 +29,9 @@ std::vector<LogOffer> log_offers(const sizer::EngineLog& log, const sizer::Scena
 // and, when it still holds, sets the assumption override. False (offer.error set) otherwise.
 bool apply_log_offer(LogOffer& offer, const sizer::EngineLog& log, sizer::Scenario& s);
 
+// "vLLM", "SGLang", "llama.cpp", "llama-bench", "mixed": EngineLog::engine as people write it.
+std::string log_engine_name(const std::string& engine);
+
 // "12.5 GiB", "0.9", "96.2 tokens/s": the figure as the log wrote it.
 std::string log_figure_text(const sizer::LogFigure& f);
 

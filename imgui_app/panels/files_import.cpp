@@ -27,6 +27,20 @@ void draw_messages(const App& app) {
   ui::tag(app, "files-message");
 }
 
+// "vllm.gpu_memory_utilization" -> "gpu memory utilization" (the engine is in the heading).
+std::string figure_name(const std::string& key) {
+  std::string name = key.substr(key.find('.') == std::string::npos ? 0 : key.find('.') + 1);
+  for (char& c : name)
+    if (c == '_') c = ' ';
+  return name;
+}
+
+void disabled_wrapped(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+
 std::string exact_count(std::uint64_t v) {
   return fmt::count(static_cast<double>(v)) + "  (" + std::to_string(v) + ")";
 }
@@ -78,12 +92,15 @@ void draw_exact(App& app, const FileModelInfo& info, bool waiting) {
 void draw_log(App& app) {
   FilesPanelState& f = app.files;
   if (f.log.figures.empty()) return;
-  ImGui::SeparatorText(trf("files.log_title", {f.log.engine}).c_str());
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                                ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollY;
-  const float rows = static_cast<float>(f.log.figures.size() < 8 ? f.log.figures.size() : 8);
-  if (ImGui::BeginTable("##log", 4, flags, ImVec2(0, (rows + 1.4f) * ImGui::GetFrameHeight()))) {
-    ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::SeparatorText(trf("files.log_title", {log_engine_name(f.log.engine)}).c_str());
+  // Up to 10 rows at their own height; a longer log scrolls inside a table of about 10 lines.
+  const bool long_log = f.log.figures.size() > 10;
+  ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                          ImGuiTableFlags_SizingStretchProp;
+  if (long_log) flags |= ImGuiTableFlags_ScrollY;
+  const float row_h = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
+  if (ImGui::BeginTable("##log", 4, flags, ImVec2(0, long_log ? 11 * row_h + 2 : 0))) {
+    if (long_log) ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn(tr("files.col_line"), ImGuiTableColumnFlags_WidthStretch, 0.5f);
     ImGui::TableSetupColumn(tr("files.col_figure"), ImGuiTableColumnFlags_WidthStretch, 2.0f);
     ImGui::TableSetupColumn(tr("files.col_measured"), ImGuiTableColumnFlags_WidthStretch, 1.2f);
@@ -94,9 +111,9 @@ void draw_log(App& app) {
       ImGui::TableNextColumn();
       ImGui::Text("%d", fig.line_number);
       ImGui::TableNextColumn();
-      std::string what = fig.key;
+      std::string what = figure_name(fig.key);
       if (!fig.label.empty()) what += " (" + fig.label + ")";
-      ImGui::TextUnformatted(what.c_str());
+      ImGui::TextWrapped("%s", what.c_str());
       if (ImGui::BeginItemTooltip()) {
         ImGui::PushTextWrapPos(ui::em() * 36);
         ImGui::TextUnformatted(fig.line_text.c_str());
@@ -113,7 +130,7 @@ void draw_log(App& app) {
   }
   ui::tag(app, "log-figures");
   if (f.offers.empty()) {
-    ImGui::TextDisabled("%s", tr("files.no_offers"));
+    disabled_wrapped(tr("files.no_offers"));
     return;
   }
   for (std::size_t i = 0; i < f.offers.size(); ++i) {
@@ -150,7 +167,7 @@ void draw_import(App& app) {
   if (ImGui::Button(tr("files.open"))) platform::pick_file();
   ui::tag(app, "files-open");
   ImGui::SameLine();
-  ImGui::TextDisabled("%s", tr("files.drop_hint"));
+  disabled_wrapped(tr("files.drop_hint"));
   ImGui::TextUnformatted(tr("files.paste_label"));
   ImGui::InputTextMultiline("##paste", &f.pasted_text, ImVec2(-FLT_MIN, ui::em() * 6));
   ui::tag(app, "files-paste");

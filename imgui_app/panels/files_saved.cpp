@@ -13,6 +13,12 @@
 namespace app::files_panel {
 namespace {
 
+void disabled_wrapped(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+
 void draw_configs(App& app) {
   FilesPanelState& f = app.files;
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize(tr("saved.save")).x -
@@ -26,7 +32,7 @@ void draw_configs(App& app) {
   }
   ui::tag(app, "saved-save");
   if (f.saved.configs.empty()) {
-    ImGui::TextDisabled("%s", tr("saved.none"));
+    disabled_wrapped(tr("saved.none"));
     return;
   }
   for (std::size_t i = 0; i < f.saved.configs.size(); ++i) {
@@ -62,7 +68,7 @@ void draw_configs(App& app) {
       }
       ui::tag(app, ("saved-delete-" + n).c_str());
       ImGui::SameLine();
-      ImGui::TextUnformatted(f.saved.configs[i].name.c_str());
+      ImGui::TextWrapped("%s", f.saved.configs[i].name.c_str());
     }
     ImGui::PopID();
   }
@@ -101,7 +107,7 @@ void draw_custom(App& app) {
   ImGui::EndDisabled();
   ui::tag(app, "saved-keep-gpu");
   if (f.saved.models.empty() && f.saved.gpus.empty()) {
-    ImGui::TextDisabled("%s", tr("saved.no_custom"));
+    disabled_wrapped(tr("saved.no_custom"));
     return;
   }
   draw_items(app, "saved-model", f.saved.models, use_saved_model, delete_saved_model);
