@@ -53,7 +53,7 @@ struct UiState {
   double calibrate_value = 0;
   std::string calibrate_message;
   bool summary_open_results = false;
-  FileModelInfo file_model;  // the file behind a custom model (ui.file* keys of links)
+  FileModelInfo file_model;         // the file behind a custom model (ui.file* keys of links)
   SeedTablePicks seed_table_picks;  // the models and formats of the seed tables view  // the phone
                                     // summary line was tapped: scroll to results
 };

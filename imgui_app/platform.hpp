@@ -54,10 +54,11 @@ bool storage_set(const std::string& key, const std::string& value);
 
 std::string location_hash();                     // without the leading '#'
 void replace_hash(const std::string& fragment);  // history.replaceState, no hashchange event
+std::string page_url();                          // the page's address without the fragment
+
 // history.pushState: a new entry that Back returns from (PageEvents::hash_changed on Back/Forward).
 void push_hash(const std::string& fragment);
 void set_title(const std::string& title);  // document.title
-std::string page_url();                          // the page's address without the fragment
 
 // Writes to the system clipboard (navigator.clipboard, which can refuse) and keeps a local copy.
 void copy_to_clipboard(const std::string& text);

@@ -98,9 +98,8 @@ void apply_result(App& app, const sizer::ModelFileResult& r, const std::string& 
 std::uint64_t take_file_head(App& app, const std::string& file_name, std::uint64_t file_size,
                              const std::string& head) {
   app.files.last_file_bytes_read = head.size();
-  const sizer::ModelFileResult r =
-      sizer::import_model_file(reinterpret_cast<const std::uint8_t*>(head.data()), head.size(),
-                               file_name, file_size);
+  const sizer::ModelFileResult r = sizer::import_model_file(
+      reinterpret_cast<const std::uint8_t*>(head.data()), head.size(), file_name, file_size);
   if (r.status == sizer::ModelFileStatus::needs_more_bytes) {
     std::uint64_t want = std::max<std::uint64_t>(r.bytes_needed, 2 * head.size());
     if (file_size > 0) want = std::min(want, file_size);

@@ -5,8 +5,8 @@
 namespace app {
 namespace {
 
-const char* const k_keys[] = {"fileName", "fileKind", "fileParameters", "fileWeightsBytes",
-                              "filePart", "fileComplete"};
+const char* const k_keys[] = {"fileName",         "fileKind", "fileParameters",
+                              "fileWeightsBytes", "filePart", "fileComplete"};
 
 // Decimal digits only, at most 20 of them, no overflow.
 bool parse_u64(const std::string& text, std::uint64_t& out) {
@@ -44,8 +44,8 @@ bool is_file_model_ui_key(const std::string& key) {
   return false;
 }
 
-bool read_file_model_ui_field(const std::string& key, const std::string& value,
-                              FileModelInfo& info, std::string& error) {
+bool read_file_model_ui_field(const std::string& key, const std::string& value, FileModelInfo& info,
+                              std::string& error) {
   if (key == "fileName") {
     if (value.size() > 512) {
       error = "fileName: longer than 512 characters";
@@ -75,8 +75,8 @@ bool read_file_model_ui_field(const std::string& key, const std::string& value,
     const std::size_t slash = value.find('/');
     std::uint64_t index = 0, count = 0;
     if (slash == std::string::npos || !parse_u64(value.substr(0, slash), index) ||
-        !parse_u64(value.substr(slash + 1), count) || count == 0 || count > 100000 ||
-        index == 0 || index > count) {
+        !parse_u64(value.substr(slash + 1), count) || count == 0 || count > 100000 || index == 0 ||
+        index > count) {
       error = "filePart: expected part/count, e.g. 1/3";
       return false;
     }

@@ -29,7 +29,7 @@ std::vector<std::pair<std::string, std::string>> file_model_ui_fields(const File
 bool is_file_model_ui_key(const std::string& key);
 
 // Reads one of those keys into `info`; false (with `error` naming the key) for a bad value.
-bool read_file_model_ui_field(const std::string& key, const std::string& value,
-                              FileModelInfo& info, std::string& error);
+bool read_file_model_ui_field(const std::string& key, const std::string& value, FileModelInfo& info,
+                              std::string& error);
 
 }  // namespace app

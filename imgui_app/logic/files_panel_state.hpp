@@ -26,7 +26,7 @@ struct FilesPanelState {
   // The last engine log read and the calibrations it offers (fitted when it was read).
   sizer::EngineLog log;
   std::vector<LogOffer> offers;
-  std::uint64_t last_file_bytes_read = 0;   // bytes read of the last model file (header only)
+  std::uint64_t last_file_bytes_read = 0;  // bytes read of the last model file (header only)
   // Saved work (storage key k_saved_work_key) and the text fields of its list.
   SavedWork saved;
   bool saved_loaded = false;

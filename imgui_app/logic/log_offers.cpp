@@ -10,7 +10,8 @@
 namespace app {
 namespace {
 
-const sizer::LogFigure* first(const sizer::EngineLog& log, std::initializer_list<const char*> keys) {
+const sizer::LogFigure* first(const sizer::EngineLog& log,
+                              std::initializer_list<const char*> keys) {
   for (const sizer::LogFigure& f : log.figures)
     for (const char* k : keys)
       if (f.key == k) return &f;
@@ -70,8 +71,8 @@ std::vector<LogOffer> log_offers(const sizer::EngineLog& log, const sizer::Scena
 bool apply_log_offer(LogOffer& offer, const sizer::EngineLog& log, sizer::Scenario& s) {
   for (const sizer::LogFigure& f : log.figures) {
     if (f.key != offer.figure_key || f.line_number != offer.line_number) continue;
-    offer = offer.figure_key == "vllm.gpu_memory_utilization" ? reserve_offer(f)
-                                                                : decode_offer(f, s);
+    offer =
+        offer.figure_key == "vllm.gpu_memory_utilization" ? reserve_offer(f) : decode_offer(f, s);
     if (!offer.ok) return false;
     s.assumption_overrides[offer.assumption_key] = offer.value;
     return true;

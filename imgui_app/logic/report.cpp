@@ -120,7 +120,8 @@ ReportSection memory_section(const sizer::Estimate& e) {
   sec.rows.push_back({tr("report.mem_per_gpu"), fmt::bytes(m.per_gpu_bytes)});
   sec.rows.push_back({tr("report.mem_capacity"), fmt::bytes(m.capacity_bytes)});
   sec.rows.push_back({tr("report.mem_headroom"), fmt::bytes(m.headroom_bytes)});
-  if (m.host_ram_bytes > 0) sec.rows.push_back({tr("report.mem_host"), fmt::bytes(m.host_ram_bytes)});
+  if (m.host_ram_bytes > 0)
+    sec.rows.push_back({tr("report.mem_host"), fmt::bytes(m.host_ram_bytes)});
   return sec;
 }
 
@@ -132,11 +133,11 @@ ReportSection speed_section(const sizer::Estimate& e) {
   }
   if (e.scenario.mode == sizer::Mode::inference) {
     const sizer::InferenceResult& r = e.inference;
-    sec.rows = {{tr("report.ttft"), fmt::seconds(r.ttft_seconds)},
-                {tr("report.prefill"), fmt::number(r.prefill_tokens_per_second) + " tokens/s"},
-                {tr("report.decode"), fmt::number(r.decode_tokens_per_second) + " tokens/s"},
-                {tr("report.throughput"),
-                 fmt::number(r.throughput_tokens_per_second) + " tokens/s"}};
+    sec.rows = {
+        {tr("report.ttft"), fmt::seconds(r.ttft_seconds)},
+        {tr("report.prefill"), fmt::number(r.prefill_tokens_per_second) + " tokens/s"},
+        {tr("report.decode"), fmt::number(r.decode_tokens_per_second) + " tokens/s"},
+        {tr("report.throughput"), fmt::number(r.throughput_tokens_per_second) + " tokens/s"}};
   } else {
     const sizer::TrainingResult& t = e.training;
     sec.rows = {{tr("report.step"), fmt::seconds(t.step_seconds)},
@@ -152,8 +153,8 @@ ReportSection cost_section(const sizer::Estimate& e) {
   ReportSection sec{tr("report.cost"), {}};
   const sizer::CostResult& c = e.cost;
   if (!c.price_known || !e.memory.fits) {
-    sec.rows.push_back({tr("report.cost"), c.unknown_reason.empty() ? tr("report.no_speed")
-                                                                    : c.unknown_reason});
+    sec.rows.push_back(
+        {tr("report.cost"), c.unknown_reason.empty() ? tr("report.no_speed") : c.unknown_reason});
     return sec;
   }
   sec.rows = {{tr("report.per_hour"), fmt::usd(c.usd_per_hour)},
@@ -180,7 +181,8 @@ std::vector<ReportSection> report_sections(const App& app) {
   ReportSection verdict{tr("report.verdict"), {{tr("report.verdict"), verdict_word(app)}}};
   if (!e.memory.fits && !e.memory.first_reason.empty())
     verdict.rows.push_back({tr("report.why"), e.memory.first_reason});
-  if (!e.bottleneck_sentence.empty()) verdict.rows.push_back({tr("report.bound"), e.bottleneck_sentence});
+  if (!e.bottleneck_sentence.empty())
+    verdict.rows.push_back({tr("report.bound"), e.bottleneck_sentence});
   out.push_back(verdict);
   out.push_back(memory_section(e));
   out.push_back(speed_section(e));
@@ -189,14 +191,15 @@ std::vector<ReportSection> report_sections(const App& app) {
 }
 
 std::string report_markdown(const App& app) {
-  std::string md = "# " + std::string(tr("report.title")) + ": " + model_label(app.inputs) + " \xC2\xB7 " +
-                   gpu_label(app.inputs) + "\n";
+  std::string md = "# " + std::string(tr("report.title")) + ": " + model_label(app.inputs) +
+                   " \xC2\xB7 " + gpu_label(app.inputs) + "\n";
   for (const ReportSection& sec : report_sections(app)) {
     md += "\n## " + sec.title + "\n\n| | |\n|---|---|\n";
     for (const auto& [label, value] : sec.rows)
       md += "| " + md_cell(label) + " | " + md_cell(value) + " |\n";
   }
-  if (!app.ui.share_url.empty()) md += "\n" + std::string(tr("report.link")) + ": " + app.ui.share_url + "\n";
+  if (!app.ui.share_url.empty())
+    md += "\n" + std::string(tr("report.link")) + ": " + app.ui.share_url + "\n";
   return md;
 }
 
@@ -207,7 +210,8 @@ std::string report_html(const App& app) {
                      html_escape(title) + "</title></head><body>\n<h1>" + html_escape(title) +
                      "</h1>\n";
   for (const ReportSection& sec : report_sections(app)) {
-    html += "<h2>" + html_escape(sec.title) + "</h2>\n<table border=\"1\" cellpadding=\"4\" "
+    html += "<h2>" + html_escape(sec.title) +
+            "</h2>\n<table border=\"1\" cellpadding=\"4\" "
             "cellspacing=\"0\">\n";
     for (const auto& [label, value] : sec.rows)
       html += "<tr><th align=\"left\">" + html_escape(label) + "</th><td>" + html_escape(value) +
@@ -215,8 +219,8 @@ std::string report_html(const App& app) {
     html += "</table>\n";
   }
   if (!app.ui.share_url.empty())
-    html += "<p><a href=\"" + html_escape(app.ui.share_url) + "\">" + html_escape(tr("report.link")) +
-            "</a></p>\n";
+    html += "<p><a href=\"" + html_escape(app.ui.share_url) + "\">" +
+            html_escape(tr("report.link")) + "</a></p>\n";
   return html + "</body></html>\n";
 }
 
@@ -230,8 +234,8 @@ std::string fit_table_csv(const App& app) {
     csv += csv_cell(r.gpu_id) + "," + csv_cell(g ? g->name : r.gpu_id) + "," +
            std::to_string(r.gpus) + "," + (fits ? std::to_string(r.tensor_parallel) : "") + "," +
            (fits ? std::to_string(r.pipeline_parallel) : "") + "," +
-           (fits ? num(std::round(r.per_gpu_bytes)) : "") + "," + num(std::round(r.capacity_bytes)) +
-           "," + (fits ? num(r.tokens_per_second) : "") + "," +
+           (fits ? num(std::round(r.per_gpu_bytes)) : "") + "," +
+           num(std::round(r.capacity_bytes)) + "," + (fits ? num(r.tokens_per_second) : "") + "," +
            (fits && r.price_known ? num(r.usd_per_hour) : "") + "," +
            (fits && r.price_known ? num(r.usd_per_million_tokens) : "") + "," +
            (fits ? sizer::enum_id(r.bottleneck) : "") + "\r\n";

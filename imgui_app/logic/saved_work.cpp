@@ -136,8 +136,8 @@ SavedWorkRead read_saved_work(const std::string& text) {
   }
   auto schema = root.is_object() ? root.find("schema") : json::const_iterator();
   if (!root.is_object() || schema == root.end() || *schema != k_saved_work_schema) {
-    out.set_aside.push_back({"not LLM Sizer saved work (no \"schema\": \"llm-sizer/saved-work\")",
-                             text});
+    out.set_aside.push_back(
+        {"not LLM Sizer saved work (no \"schema\": \"llm-sizer/saved-work\")", text});
     return out;
   }
   auto version = root.find("version");
@@ -147,10 +147,11 @@ SavedWorkRead read_saved_work(const std::string& text) {
   }
   const long long v = version->get<long long>();
   if (v != k_saved_work_version) {
-    out.set_aside.push_back(
-        {"saved work of schema version " + std::to_string(v) + " (this version reads " +
-             std::to_string(k_saved_work_version) + (v > k_saved_work_version ? "; a newer LLM Sizer wrote it)" : "; an older LLM Sizer wrote it)"),
-         text});
+    out.set_aside.push_back({"saved work of schema version " + std::to_string(v) +
+                                 " (this version reads " + std::to_string(k_saved_work_version) +
+                                 (v > k_saved_work_version ? "; a newer LLM Sizer wrote it)"
+                                                           : "; an older LLM Sizer wrote it)"),
+                             text});
     return out;
   }
   read_list(root, "configs", check_config, out.work.configs, out.set_aside);
@@ -195,10 +196,11 @@ std::string append_set_aside(const std::string& store_text, const std::vector<Se
     if (old.is_array())
       store = old;
     else
-      store.push_back({{"reason", "earlier set-aside data that was not a list"},
-                       {"data", store_text}});
+      store.push_back(
+          {{"reason", "earlier set-aside data that was not a list"}, {"data", store_text}});
   }
-  for (const SetAside& item : items) store.push_back({{"reason", item.reason}, {"data", item.data}});
+  for (const SetAside& item : items)
+    store.push_back({{"reason", item.reason}, {"data", item.data}});
   return dump(store);
 }
 
@@ -244,14 +246,15 @@ void merge_list(std::vector<Item>& into, const std::vector<Item>& incoming, Same
 SavedWorkMerge merge_saved_work(const SavedWork& current, const SavedWork& incoming) {
   SavedWorkMerge out;
   out.merged = current;
-  merge_list(out.merged.configs, incoming.configs,
-             [](const SavedConfig& a, const SavedConfig& b) { return a.state_json == b.state_json; },
-             out);
-  merge_list(out.merged.models, incoming.models,
-             [](const SavedModel& a, const SavedModel& b) { return a.model_json == b.model_json; },
-             out);
-  merge_list(out.merged.gpus, incoming.gpus,
-             [](const SavedGpu& a, const SavedGpu& b) { return a.gpu_json == b.gpu_json; }, out);
+  merge_list(
+      out.merged.configs, incoming.configs,
+      [](const SavedConfig& a, const SavedConfig& b) { return a.state_json == b.state_json; }, out);
+  merge_list(
+      out.merged.models, incoming.models,
+      [](const SavedModel& a, const SavedModel& b) { return a.model_json == b.model_json; }, out);
+  merge_list(
+      out.merged.gpus, incoming.gpus,
+      [](const SavedGpu& a, const SavedGpu& b) { return a.gpu_json == b.gpu_json; }, out);
   return out;
 }
 

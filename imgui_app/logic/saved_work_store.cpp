@@ -223,8 +223,8 @@ void import_saved_work(App& app, const std::string& text) {
     text_out += " " + trf("saved.import_identical", {std::to_string(merge.identical)});
   for (const std::string& r : merge.renamed) text_out += " " + trf("saved.import_renamed", {r});
   if (!read.set_aside.empty())
-    text_out += " " + trf("saved.import_skipped", {std::to_string(read.set_aside.size()),
-                                                  read.set_aside.front().reason});
+    text_out += " " + trf("saved.import_skipped",
+                          {std::to_string(read.set_aside.size()), read.set_aside.front().reason});
   notice(app, text_out, !read.set_aside.empty());
 }
 

@@ -54,8 +54,8 @@ void draw_exact(App& app, const FileModelInfo& info, bool waiting) {
                                                   std::to_string(info.split_count)});
   ImGui::TextDisabled("%s", source.c_str());
   if (waiting) ImGui::TextWrapped("%s", tr("files.waiting_config"));
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                                ImGuiTableFlags_SizingStretchProp;
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("##exact", 3, flags)) return;
   ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableSetupColumn(tr("files.col_exact"), ImGuiTableColumnFlags_WidthStretch, 1.8f);
@@ -95,8 +95,8 @@ void draw_log(App& app) {
   ImGui::SeparatorText(trf("files.log_title", {log_engine_name(f.log.engine)}).c_str());
   // Up to 10 rows at their own height; a longer log scrolls inside a table of about 10 lines.
   const bool long_log = f.log.figures.size() > 10;
-  ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                          ImGuiTableFlags_SizingStretchProp;
+  ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (long_log) flags |= ImGuiTableFlags_ScrollY;
   const float row_h = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
   if (ImGui::BeginTable("##log", 4, flags, ImVec2(0, long_log ? 11 * row_h + 2 : 0))) {
@@ -150,9 +150,9 @@ void draw_log(App& app) {
       ui::tag(app, ("log-offer-apply-" + std::to_string(i)).c_str());
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, k_error_color);
-      ImGui::TextWrapped("%s", trf("files.offer_failed", {std::to_string(o.line_number),
-                                                          o.figure_key, o.error})
-                                   .c_str());
+      ImGui::TextWrapped(
+          "%s", trf("files.offer_failed", {std::to_string(o.line_number), o.figure_key, o.error})
+                    .c_str());
       ImGui::PopStyleColor();
     }
     ImGui::PopID();

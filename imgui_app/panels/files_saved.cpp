@@ -40,8 +40,8 @@ void draw_configs(App& app) {
     const std::string n = std::to_string(i);
     if (f.renaming == static_cast<int>(i)) {
       ImGui::SetNextItemWidth(ui::em() * 12);
-      const bool enter = ImGui::InputText("##rename", &f.rename_text,
-                                          ImGuiInputTextFlags_EnterReturnsTrue);
+      const bool enter =
+          ImGui::InputText("##rename", &f.rename_text, ImGuiInputTextFlags_EnterReturnsTrue);
       ui::tag(app, ("saved-rename-text-" + n).c_str());
       ImGui::SameLine();
       if (ImGui::SmallButton(tr("saved.ok")) || enter) {
@@ -130,7 +130,8 @@ void draw_saved(App& app) {
   if (ImGui::Button(tr("saved.import"))) platform::pick_file();
   ui::tag(app, "saved-import");
   if (!f.saved_notice.empty()) {
-    if (f.saved_notice_is_error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.35f, 0.3f, 1));
+    if (f.saved_notice_is_error)
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.35f, 0.3f, 1));
     ImGui::TextWrapped("%s", f.saved_notice.c_str());
     if (f.saved_notice_is_error) ImGui::PopStyleColor();
     ui::tag(app, "saved-notice");

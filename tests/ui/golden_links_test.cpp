@@ -5,7 +5,6 @@
 // notices. Append links when a version adds fields; never edit a recorded state to make a change
 // pass. SIZER_GOLDEN_LINKS_RECORD=1 prints the states of the current build for new entries.
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -66,8 +65,9 @@ TEST_CASE("share links of every released version decode to their recorded states
   json recorded = json::array();
   for (const json& entry : golden) {
     const std::string fragment = entry.at("link").get<std::string>();
-    INFO(entry.at("version").get<std::string>() << ": " << entry.at("what").get<std::string>()
-                                                << "\n" << fragment);
+    INFO(entry.at("version").get<std::string>()
+         << ": " << entry.at("what").get<std::string>() << "\n"
+         << fragment);
     const app::LinkRestore r = app::restore_link(fragment, default_state(), app::UiState{});
     REQUIRE(r.ok);
     const json actual = json::parse(app::state_to_json(r.scenario, r.ui));

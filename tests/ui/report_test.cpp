@@ -1,9 +1,10 @@
 // The report (issue 11): Markdown with every section, the printable page escaped and script-free,
 // the fit table as CSV (one row per catalog GPU, RFC 4180 quoting), and the page title.
+#include "logic/report.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "layout.hpp"
-#include "logic/report.hpp"
 #include "sizer/catalog.hpp"
 #include "string_tables.hpp"
 
@@ -34,7 +35,8 @@ TEST_CASE("the Markdown report holds inputs, verdict, memory, speed and cost", "
   for (const char* s : {"## Inputs", "## Verdict", "## Memory per GPU", "## Speed", "## Cost",
                         "| Model | Llama 2 7B |", "| Verdict | fits |", "| Bottleneck |"})
     CHECK_THAT(md, Catch::Contains(s));
-  CHECK(page_title(app) == "Llama 2 7B \xC2\xB7 1\xC3\x97 GeForce RTX 4090 \xC2\xB7 fits \xE2\x80\x93 LLM Sizer");
+  CHECK(page_title(app) ==
+        "Llama 2 7B \xC2\xB7 1\xC3\x97 GeForce RTX 4090 \xC2\xB7 fits \xE2\x80\x93 LLM Sizer");
   App big = computed("llama-3.1-70b", "rtx-4090-24gb");
   CHECK_THAT(report_markdown(big), Catch::Contains("| Verdict | does not fit |"));
   CHECK_THAT(report_markdown(big), Catch::Contains("none: it does not fit"));

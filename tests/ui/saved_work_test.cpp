@@ -1,11 +1,11 @@
 // Saved work (issue 11): the versioned storage schema read from corrupted, older, newer and
 // foreign data without losing any of it (set aside, never deleted), item by item; export and
 // import that never overwrite; and the store behind the panel (platform storage, native twin).
-#include <catch2/catch.hpp>
+#include "logic/saved_work.hpp"
 
+#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "logic/saved_work.hpp"
 #include "logic/saved_work_store.hpp"
 #include "logic/state_json.hpp"
 #include "platform.hpp"
@@ -17,7 +17,8 @@ using json = nlohmann::json;
 
 namespace {
 
-const char* const k_good_config = R"({"name": "Box A", "state": {"model": "llama-2-7b", "batch": 4}})";
+const char* const k_good_config =
+    R"({"name": "Box A", "state": {"model": "llama-2-7b", "batch": 4}})";
 
 std::string saved_text(const std::string& configs, int version = 1,
                        const std::string& schema = "llm-sizer/saved-work") {
@@ -51,8 +52,13 @@ TEST_CASE("saved work round-trips through its JSON", "[ui][saved]") {
   file.kind = "gguf";
   file.parameters = 8030261248;
   file.weights_bytes = 16061054976;
-  w.models.push_back({"My model", R"({"arch":{"hiddenSize":256,"numLayers":2,"numHeads":4,"intermediateSize":512,"vocabSize":1000}})", file});
-  w.gpus.push_back({"My card", R"({"name":"My card","memoryGb":48,"memoryBandwidthGbPerS":900,"fp16TensorTflops":150})"});
+  w.models.push_back(
+      {"My model",
+       R"({"arch":{"hiddenSize":256,"numLayers":2,"numHeads":4,"intermediateSize":512,"vocabSize":1000}})",
+       file});
+  w.gpus.push_back(
+      {"My card",
+       R"({"name":"My card","memoryGb":48,"memoryBandwidthGbPerS":900,"fp16TensorTflops":150})"});
   const SavedWorkRead r = read_saved_work(write_saved_work(w));
   INFO((r.set_aside.empty() ? "" : r.set_aside.front().reason));
   REQUIRE(r.set_aside.empty());
@@ -97,13 +103,13 @@ TEST_CASE("an item that does not read is set aside alone; the rest loads", "[ui]
       {"name": "", "state": {}},
       {"state": {"batch": 2}},
       "just a string",
-      {"name": "Bad model", "state": {"model": "no-such-model-xyz"}}])") ;
+      {"name": "Bad model", "state": {"model": "no-such-model-xyz"}}])");
   SavedWorkRead r = read_saved_work(text);
   REQUIRE(r.work.configs.size() == 1);
   CHECK(r.work.configs[0].name == "Box A");
   REQUIRE(r.set_aside.size() == 5);
-  CHECK_THAT(r.set_aside[0].reason, Catch::Contains("configs[1] (\"Bad count\")") &&
-                                        Catch::Contains("gpuCount"));
+  CHECK_THAT(r.set_aside[0].reason,
+             Catch::Contains("configs[1] (\"Bad count\")") && Catch::Contains("gpuCount"));
   CHECK(json::parse(r.set_aside[0].data)["name"] == "Bad count");
   CHECK_THAT(r.set_aside[4].reason, Catch::Contains("no-such-model-xyz"));
   // Lists of the wrong type, bad models and GPUs.
@@ -166,7 +172,7 @@ TEST_CASE("the store: save, reload, load, rename, delete, export and import", "[
   reloaded.ui.lang = Lang::zh;
   REQUIRE(load_saved_config(reloaded, 0));
   CHECK(reloaded.inputs.inference.batch == 6);
-  CHECK(reloaded.ui.lang == Lang::zh);  // loading a configuration keeps the page's language
+  CHECK(reloaded.ui.lang == Lang::zh);          // loading a configuration keeps the page's language
   rename_saved_config(reloaded, 0, "Six (2)");  // taken: gets its own number
   CHECK(reloaded.files.saved.configs[0].name == "Six (2) (2)");
   delete_saved_config(reloaded, 2);
