@@ -13,6 +13,7 @@
 #include <emscripten/html5.h>
 
 #include <cstdlib>
+#include <exception>
 #include <string>
 
 #include "fonts/ui_fonts.hpp"
@@ -298,9 +299,14 @@ EMSCRIPTEN_KEEPALIVE const char* llm_sizer_set_state(const char* partial) {
 EMSCRIPTEN_KEEPALIVE double llm_sizer_file_head(const char* name, double file_size,
                                                 const char* bytes, int size) {
   double next = 0;
-  if (g_hooks.file_head)
-    next = g_hooks.file_head(name ? name : "", file_size,
-                             std::string(bytes, static_cast<std::size_t>(size > 0 ? size : 0)));
+  try {
+    if (g_hooks.file_head)
+      next = g_hooks.file_head(name ? name : "", file_size,
+                               std::string(bytes, static_cast<std::size_t>(size > 0 ? size : 0)));
+  } catch (const std::exception& e) {  // std::bad_alloc for a slice the memory cannot copy
+    if (g_hooks.file_failed) g_hooks.file_failed(name ? name : "", e.what());
+    next = 0;
+  }
   llm_sizer_wake();
   return next;
 }
@@ -471,6 +477,7 @@ EM_JS(void, js_install_files_impl, (double first_slice), {
         if (page.failed) return;
         var bytes = new Uint8Array(buffer);
         var ptr = _malloc(Math.max(1, bytes.length));
+        if (!ptr) throw new Error("not enough memory for a " + bytes.length + "-byte header");
         HEAPU8.set(bytes, ptr);
         var namePtr = allocateUTF8(name);
         var next = Module._llm_sizer_file_head(namePtr, size, ptr, bytes.length);

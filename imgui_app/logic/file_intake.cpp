@@ -103,6 +103,16 @@ std::uint64_t take_file_head(App& app, const std::string& file_name, std::uint64
   if (r.status == sizer::ModelFileStatus::needs_more_bytes) {
     std::uint64_t want = std::max<std::uint64_t>(r.bytes_needed, 2 * head.size());
     if (file_size > 0) want = std::min(want, file_size);
+    if (r.bytes_needed > k_max_head_bytes) {
+      say(app,
+          {trf("files.read_failed",
+               {file_name, trf("files.header_too_large",
+                               {fmt::bytes(static_cast<double>(r.bytes_needed)),
+                                fmt::bytes(static_cast<double>(k_max_head_bytes))})})},
+          true);
+      return 0;
+    }
+    want = std::min(want, std::max<std::uint64_t>(k_max_head_bytes, head.size() + 1));
     if (want > head.size()) return want;
     say(app, {trf("files.read_failed", {file_name, r.error})}, true);
     return 0;

@@ -15,6 +15,10 @@ namespace app {
 // The first slice the page reads (most GGUF headers, tokenizer included, are 1-10 MB).
 constexpr std::uint64_t k_first_slice_bytes = 1u << 20;
 
+// The most the page reads of one file: real headers are a few MB (a GGUF tokenizer), the
+// core's own limit is 1 GiB, and the page's wasm memory (2 GiB at most) must hold the slice twice.
+constexpr std::uint64_t k_max_head_bytes = 256u << 20;
+
 // Takes the first `head.size()` bytes of a file of `file_size` bytes. Returns how many bytes from
 // its start to read next (always more than given, at most the file), or 0 when done: the model
 // was imported, or app.files.messages says why not.

@@ -369,3 +369,36 @@ TEST_CASE("text with no known line offers nothing and changes nothing", "[ui][fi
   CHECK(app.files.log.figures.empty());
   CHECK(state_to_json(app.inputs, app.ui) == before);
 }
+
+TEST_CASE("a header larger than the page reads is refused with its size, nothing read past it",
+          "[ui][files]") {
+  App app = default_app();
+  // GGUF v3, no tensors, one metadata entry: an array of 2^26 uint64 values (512 MiB).
+  std::string head = "GGUF";
+  auto u32 = [&](std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) head += static_cast<char>((v >> (8 * i)) & 0xFF);
+  };
+  auto u64 = [&](std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) head += static_cast<char>((v >> (8 * i)) & 0xFF);
+  };
+  u32(3);
+  u64(0);
+  u64(1);
+  u64(1);
+  head += "a";
+  u32(9);   // array
+  u32(10);  // of uint64
+  u64(std::uint64_t{1} << 26);
+  const std::string before = state_to_json(app.inputs, app.ui);
+  std::uint64_t want = take_file_head(app, "huge.gguf", std::uint64_t{2} << 30, head);
+  // The page is asked for more, up to the cap, and then told why it stops.
+  int steps = 0;
+  while (want > 0 && steps++ < 40) {
+    REQUIRE(want <= k_max_head_bytes);
+    want = take_file_head(app, "huge.gguf", std::uint64_t{2} << 30, head + std::string(64, '\0'));
+  }
+  CHECK(want == 0);
+  CHECK(app.files.message_is_error);
+  CHECK_THAT(app.files.messages.front(), Catch::Contains("more than the 256 MiB"));
+  CHECK(state_to_json(app.inputs, app.ui) == before);
+}
