@@ -1,6 +1,7 @@
 #include "logic/log_offers.hpp"
 
 #include <cmath>
+#include <exception>
 
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
@@ -54,6 +55,34 @@ LogOffer decode_offer(const sizer::LogFigure& f, const sizer::Scenario& s) {
   return o;
 }
 
+// vLLM fills what it reserved with KV cache: the memory it reports for the KV cache is what the
+// estimate leaves free (headroom) plus its own KV cache at these inputs. So the card holds
+// capacity - measured + KV at its peak, and that peak fits the framework overhead, as "I measured
+// a peak of X" does. (Apply the gpu_memory_utilization offer first: the reserve comes from it.)
+LogOffer kv_pool_offer(const sizer::LogFigure& f, const sizer::Scenario& s) {
+  LogOffer o;
+  o.figure_key = f.key;
+  o.line_number = f.line_number;
+  o.measured = f.value;
+  o.assumption_key = sizer::calibrated_key(s, sizer::Measurement::peak_memory_bytes);
+  sizer::Estimate e;
+  try {
+    e = sizer::estimate(s);
+  } catch (const std::exception&) {
+    o.error = tr("cal.err.engine");
+    return o;
+  }
+  const double peak = e.memory.capacity_bytes - f.value * 1073741824.0 + e.memory.kv_cache_bytes;
+  const sizer::Calibration c = sizer::calibrate(s, sizer::Measurement::peak_memory_bytes, peak);
+  o.ok = c.ok && peak > 0;
+  if (c.ok) o.assumption_key = c.key;
+  o.value = c.value;
+  if (!o.ok)
+    o.error =
+        tr(("cal.err." + (c.error_id.empty() ? std::string("positive") : c.error_id)).c_str());
+  return o;
+}
+
 const char* const k_decode_keys[] = {"llama_bench.tg_tokens_per_second",
                                      "llama_cpp.eval_tokens_per_second"};
 
@@ -63,6 +92,9 @@ std::vector<LogOffer> log_offers(const sizer::EngineLog& log, const sizer::Scena
   std::vector<LogOffer> out;
   if (const sizer::LogFigure* f = first(log, {"vllm.gpu_memory_utilization"}))
     out.push_back(reserve_offer(*f));
+  if (s.inference.engine == sizer::Engine::vllm && s.mode == sizer::Mode::inference)
+    if (const sizer::LogFigure* f = first(log, {"vllm.kv_cache_memory"}))
+      out.push_back(kv_pool_offer(*f, s));
   if (const sizer::LogFigure* f = first(log, {k_decode_keys[0], k_decode_keys[1]}))
     out.push_back(decode_offer(*f, s));
   return out;
@@ -71,8 +103,12 @@ std::vector<LogOffer> log_offers(const sizer::EngineLog& log, const sizer::Scena
 bool apply_log_offer(LogOffer& offer, const sizer::EngineLog& log, sizer::Scenario& s) {
   for (const sizer::LogFigure& f : log.figures) {
     if (f.key != offer.figure_key || f.line_number != offer.line_number) continue;
-    offer =
-        offer.figure_key == "vllm.gpu_memory_utilization" ? reserve_offer(f) : decode_offer(f, s);
+    if (offer.figure_key == "vllm.gpu_memory_utilization")
+      offer = reserve_offer(f);
+    else if (offer.figure_key == "vllm.kv_cache_memory")
+      offer = kv_pool_offer(f, s);
+    else
+      offer = decode_offer(f, s);
     if (!offer.ok) return false;
     s.assumption_overrides[offer.assumption_key] = offer.value;
     return true;

@@ -402,3 +402,33 @@ TEST_CASE("a header larger than the page reads is refused with its size, nothing
   CHECK_THAT(app.files.messages.front(), Catch::Contains("more than the 256 MiB"));
   CHECK(state_to_json(app.inputs, app.ui) == before);
 }
+
+TEST_CASE("with the vLLM profile, the KV cache vLLM reports fits the framework overhead",
+          "[ui][files]") {
+  App app = default_app();
+  app.inputs.inference.engine = sizer::Engine::vllm;
+  app.inputs.model = *sizer::find_model("llama-2-7b");
+  app.dirty = true;
+  recompute_if_dirty(app);
+  take_text(app,
+            "INFO [worker.py:267] the current vLLM instance can use total_gpu_memory (23.65GiB) x "
+            "gpu_memory_utilization (0.85) = 20.10GiB\n"
+            "INFO [worker.py:267] model weights take 12.55GiB; non_torch_memory takes 0.08GiB; "
+            "PyTorch activation peak memory takes 1.19GiB; the rest of the memory reserved for KV "
+            "Cache is 6.20GiB.\n",
+            "");
+  REQUIRE(app.files.offers.size() == 2);
+  CHECK(app.files.offers[0].assumption_key == "engineReserveFraction");
+  CHECK(app.files.offers[1].figure_key == "vllm.kv_cache_memory");
+  REQUIRE(apply_log_offer(app.files.offers[0], app.files.log, app.inputs));
+  LogOffer& kv = app.files.offers[1];
+  INFO(kv.error);
+  REQUIRE(apply_log_offer(kv, app.files.log, app.inputs));  // refitted after the reserve changed
+  CHECK(kv.assumption_key == "frameworkOverheadFraction");
+  app.dirty = true;
+  recompute_if_dirty(app);
+  REQUIRE(app.error.empty());
+  // What the estimate leaves for the KV cache is now what vLLM found.
+  const double free_for_kv = app.results.memory.headroom_bytes + app.results.memory.kv_cache_bytes;
+  CHECK(free_for_kv / 1073741824.0 == Approx(6.20).epsilon(0.01));
+}
