@@ -55,6 +55,14 @@ if(CMAKE_SCRIPT_MODE_FILE)
   set(SIZER_ON_DEMAND_LIST "${on_demand}")
   configure_file("${PUBLIC}/sw.js" "${DIST}/sw.js" @ONLY)
   file(WRITE "${DIST}/version.txt" "${SIZER_SITE_VERSION}\n")
+  # The single-file build (llm-sizer.html) from the assembled files; not precached (it is the
+  # same app again, for opening from disk).
+  if(TARGET_SINGLE_FILE)
+    execute_process(COMMAND "${NODE}" "${TARGET_SINGLE_FILE}" "${DIST}" RESULT_VARIABLE single_rc)
+    if(NOT single_rc EQUAL 0)
+      message(FATAL_ERROR "LLM Sizer: web/make-single-file.mjs failed (${single_rc})")
+    endif()
+  endif()
   message(STATUS "LLM Sizer site ${SIZER_SITE_VERSION} assembled in ${DIST}")
   return()
 endif()
@@ -72,10 +80,18 @@ list(APPEND site_targets ${site_extra_targets})
 string(REPLACE ";" "|" site_outputs_arg "${site_outputs}")  # a list cannot cross COMMAND
 string(REPLACE ";" "|" site_on_demand_arg "${site_on_demand}")
 
+# llm-sizer.html needs Node (the machine's `node`, which the browser tests use too) and the app.
+find_program(SIZER_NODE node)
+set(single_file_args "")
+if(SIZER_NODE AND TARGET llm_sizer_app)
+  set(single_file_args "-DNODE=${SIZER_NODE}"
+                       "-DTARGET_SINGLE_FILE=${PROJECT_SOURCE_DIR}/web/make-single-file.mjs")
+endif()
 add_custom_target(site
   COMMAND ${CMAKE_COMMAND} -DDIST=${SIZER_DIST_DIR} -DPUBLIC=${PROJECT_SOURCE_DIR}/public
+          ${single_file_args}
           "-DFILES=${site_outputs_arg}" "-DON_DEMAND=${site_on_demand_arg}"
           -P "${CMAKE_CURRENT_LIST_FILE}"
-  DEPENDS ${site_targets}
+  DEPENDS ${site_targets} "${PROJECT_SOURCE_DIR}/web/make-single-file.mjs"
   COMMENT "Assembling the site in ${SIZER_DIST_DIR}"
   VERBATIM)

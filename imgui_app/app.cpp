@@ -3,6 +3,7 @@
 #include <exception>
 
 #include "app_state.hpp"
+#include "logic/file_intake.hpp"
 
 namespace app {
 
@@ -10,6 +11,7 @@ void recompute_if_dirty(App& app) {
   if (!app.dirty) return;
   app.dirty = false;
   app.error.clear();
+  drop_stale_file_info(app);
   try {
     std::vector<std::string> problems = sizer::validate(sizer::normalize(app.inputs));
     if (!problems.empty()) {

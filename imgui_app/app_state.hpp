@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "logic/file_model_info.hpp"
+#include "logic/files_panel_state.hpp"
 #include "logic/format.hpp"
 #include "logic/seed_tables.hpp"
 #include "sizer/estimate.hpp"
@@ -51,6 +53,7 @@ struct UiState {
   double calibrate_value = 0;
   std::string calibrate_message;
   bool summary_open_results = false;
+  FileModelInfo file_model;         // the file behind a custom model (ui.file* keys of links)
   SeedTablePicks seed_table_picks;  // the models and formats of the seed tables view  // the phone
                                     // summary line was tapped: scroll to results
 };
@@ -64,6 +67,7 @@ struct App {
   std::string error;  // why results are stale / invalid (shown instead of numbers)
   UiState ui;
   std::vector<PinnedConfig> pinned;
+  FilesPanelState files;  // model files, engine logs, saved work (not in links)
   bool dirty = true;
 };
 

@@ -9,6 +9,7 @@
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "panels/assumptions.hpp"
+#include "panels/files_panel.hpp"
 #include "panels/header.hpp"
 #include "panels/inputs.hpp"
 #include "panels/inputs_widgets.hpp"
@@ -50,6 +51,7 @@ void set_number_style(const UiState& ui) {
 void draw_inputs_side(App& app) {
   draw_inputs_column(app);
   draw_assumptions_panel(app);
+  draw_files_panel(app);
   draw_share_field(app);
 }
 

@@ -26,8 +26,11 @@
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_internal.h"  // InputEventsQueue: was there input since the last frame?
+#include "logic/file_intake.hpp"
 #include "logic/i18n.hpp"
 #include "logic/link_restore.hpp"
+#include "logic/report.hpp"
+#include "logic/saved_work_store.hpp"
 #include "logic/state_json.hpp"
 #include "panels/assumptions.hpp"
 #include "panels/header.hpp"
@@ -70,6 +73,8 @@ struct Shell {
   int frames_drawn = 0;
   std::string saved_state;    // last state written to storage
   std::string written_hash;   // last fragment written to the URL
+  bool navigated = false;     // the state came from Back/Forward: replace, never push, its entry
+  std::string title;          // last document.title set
   std::string pending_state;  // changed state waiting for k_persist_delay_s of stillness
   double pending_since = -1;
   std::string recovery_state;  // the state whose share fragment the error boundary holds
@@ -224,8 +229,16 @@ void persist_if_changed(Shell& sh) {
     return;
   }
   try {
+    // A committed change is a new history entry (Back returns to the state before it); the first
+    // write, and the state Back/Forward just restored, replace their own entry.
     std::string fragment = share_fragment(app);
-    platform::replace_hash(fragment);
+    if (fragment != sh.written_hash) {
+      if (sh.written_hash.empty() || sh.navigated)
+        platform::replace_hash(fragment);
+      else
+        platform::push_hash(fragment);
+    }
+    sh.navigated = false;
     sh.written_hash = fragment;
     app.ui.share_url = platform::page_url() + "#" + fragment;
   } catch (const std::exception& e) {
@@ -261,6 +274,29 @@ platform::Hooks make_hooks(Shell& sh) {
       return e.what();
     }
   };
+  // Files: a model file's header slice by slice, text files whole (saved work by its schema).
+  h.file_head = [&sh](const std::string& name, double size, const std::string& head) -> double {
+    wake(sh);
+    sh.app.files.reveal = true;
+    const std::uint64_t file_size = size > 0 ? static_cast<std::uint64_t>(size) : 0;
+    return static_cast<double>(app::take_file_head(sh.app, name, file_size, head));
+  };
+  h.file_text = [&sh](const std::string& name, const std::string& text) {
+    wake(sh);
+    sh.app.files.reveal = true;
+    if (app::looks_like_saved_work(text)) {
+      app::load_saved_work(sh.app);
+      app::import_saved_work(sh.app, text);
+    } else {
+      app::take_text(sh.app, text, name);
+    }
+  };
+  h.file_failed = [&sh](const std::string& name, const std::string& message) {
+    wake(sh);
+    sh.app.files.reveal = true;
+    sh.app.files.messages = {app::trf("files.read_failed", {name, message})};
+    sh.app.files.message_is_error = true;
+  };
   h.results = [&sh]() -> std::string {
     app::recompute_if_dirty(sh.app);
     std::string error = sh.app.error;
@@ -292,7 +328,10 @@ void handle_page_events(Shell& sh) {
     std::string hash = platform::location_hash();
     if (hash != sh.written_hash && !hash.empty()) {
       try {
-        if (load_fragment(app, hash)) sh.written_hash = hash;
+        if (load_fragment(app, hash)) {
+          sh.written_hash = hash;
+          sh.navigated = true;
+        }
       } catch (const std::exception& e) {
         set_status(app, app::trf("status.bad_link", {e.what()}), true);
       }
@@ -327,7 +366,10 @@ void handle_page_events(Shell& sh) {
   if (ev.injected_fault == 2) __builtin_trap();
   if (ev.clipboard_ok || ev.clipboard_failed) {
     any = true;
-    set_status(app, app::tr(ev.clipboard_ok ? "share.copied" : "share.copy_failed"),
+    const bool report = app.ui.status_line == app::tr("report.copying");
+    set_status(app,
+               app::tr(ev.clipboard_ok ? (report ? "report.copied" : "share.copied")
+                                       : (report ? "report.copy_failed" : "share.copy_failed")),
                ev.clipboard_failed);
   }
   if (!ev.pasted.empty()) {
@@ -396,6 +438,14 @@ void update_theme_and_language(Shell& sh) {
   }
 }
 
+// The tab's title names the model, the hardware and the verdict (history entries show it too).
+void update_title(Shell& sh) {
+  std::string title = app::page_title(sh.app);
+  if (title == sh.title) return;
+  sh.title = title;
+  platform::set_title(title);
+}
+
 void draw_frame(Shell& sh) {
   handle_page_events(sh);
   update_viewport(sh);
@@ -409,6 +459,7 @@ void draw_frame(Shell& sh) {
   rebuild_fonts_if_dirty(sh);  // first: the language shown depends on the CJK glyphs
   update_theme_and_language(sh);
   app::recompute_if_dirty(sh.app);
+  update_title(sh);
 
   ImGui_ImplOpenGL3_NewFrame();
   sh.device_ready = true;

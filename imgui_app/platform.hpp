@@ -17,6 +17,14 @@ struct Hooks {
   std::function<std::string()> get_state;
   std::function<std::string(const std::string&)> set_state;
   std::function<std::string()> results;
+  // Files dropped on the page or picked (pick_file). A model file arrives as its first bytes:
+  // the callback returns how many bytes from its start to read next (more than given), or 0 when
+  // it is done. Text files (.json, .log, .txt) arrive whole; a file that cannot be read, as a
+  // message.
+  std::function<double(const std::string& name, double file_size, const std::string& head)>
+      file_head;
+  std::function<void(const std::string& name, const std::string& text)> file_text;
+  std::function<void(const std::string& name, const std::string& message)> file_failed;
 };
 
 void install(Hooks hooks);
@@ -48,9 +56,21 @@ std::string location_hash();                     // without the leading '#'
 void replace_hash(const std::string& fragment);  // history.replaceState, no hashchange event
 std::string page_url();                          // the page's address without the fragment
 
+// history.pushState: a new entry that Back returns from (PageEvents::hash_changed on Back/Forward).
+void push_hash(const std::string& fragment);
+void set_title(const std::string& title);  // document.title
+
 // Writes to the system clipboard (navigator.clipboard, which can refuse) and keeps a local copy.
 void copy_to_clipboard(const std::string& text);
 const std::string& local_clipboard();
+
+// Opens the browser's file picker; the chosen file arrives through Hooks::file_head/file_text.
+void pick_file();
+// Saves `content` as a download named `file_name`.
+void download(const std::string& file_name, const std::string& mime_type,
+              const std::string& content);
+// Opens `html` (a whole document, no scripts) in a new tab, to print. False when blocked.
+bool open_printable(const std::string& html);
 
 // Things the page told us since the last call.
 struct PageEvents {

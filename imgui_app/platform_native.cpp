@@ -40,6 +40,11 @@ bool storage_set(const std::string& key, const std::string& value) {
 
 std::string location_hash() { return g_hash; }
 void replace_hash(const std::string& fragment) { g_hash = fragment; }
+void push_hash(const std::string& fragment) { g_hash = fragment; }
+void set_title(const std::string&) {}
+void pick_file() {}
+void download(const std::string&, const std::string&, const std::string&) {}
+bool open_printable(const std::string&) { return false; }
 std::string page_url() { return "about:llm-sizer"; }
 
 void copy_to_clipboard(const std::string& text) {

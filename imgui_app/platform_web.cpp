@@ -4,6 +4,7 @@
 // [SECTION] page state: JS helpers installed once (Module.llmSizerPage)
 // [SECTION] exported entry points called from JS (window.llmSizer, events)
 // [SECTION] platform.hpp implementation
+// [SECTION] files: drop, pick, header-only reads (Blob.slice), downloads, printable page
 // [SECTION] IME: a DOM <input> over the caret for composed (Chinese) text (platform::set_ime_data)
 // [SECTION] GL state queries of ImGui's renderer (answered here, not by the GPU process)
 // [SECTION] touch: drags scroll, taps click, a long press drags (js_install_touch)
@@ -12,6 +13,7 @@
 #include <emscripten/html5.h>
 
 #include <cstdlib>
+#include <exception>
 #include <string>
 
 #include "fonts/ui_fonts.hpp"
@@ -41,7 +43,8 @@ std::string take_js_string(char* s) {
 
 // clang-format off
 EM_JS(void, js_install_page, (), {
-  var page = Module.llmSizerPage = { rects: {}, frames: 0, ready: false, failed: false };
+  var page = Module.llmSizerPage = { rects: {}, frames: 0, ready: false, failed: false,
+                                     filesRead: [] };
   // After a failure (see platform::fail and boot.js) nothing may call into the broken module.
   var wake = function() { if (!page.failed) Module._llm_sizer_wake(); };
   // Every kind of input wakes the sleeping main loop (idle rendering). GLFW"s own listeners have
@@ -52,6 +55,8 @@ EM_JS(void, js_install_page, (), {
     window.addEventListener(type, wake, { capture: true, passive: true });
   });
   window.addEventListener("hashchange", function() { Module._llm_sizer_page_event(0); });
+  // Back/Forward between pushState entries (platform::push_hash).
+  window.addEventListener("popstate", function() { Module._llm_sizer_page_event(0); });
   if (window.matchMedia) {
     var mq = window.matchMedia("(prefers-color-scheme: dark)");
     var changed = function() { Module._llm_sizer_page_event(1); };
@@ -93,6 +98,9 @@ EM_JS(void, js_install_page, (), {
     widgetRect: function(id) { return page.rects[id] || null; },
     widgetIds: function() { return Object.keys(page.rects); },
     framesDrawn: function() { return page.frames; },
+    // Every file read since the page opened (js_install_files): [{name, size, bytesRead, reads,
+    // done}], so tests can check that only a model file's header was read.
+    filesRead: function() { return page.filesRead.slice(); },
     // For the tests of the error boundary: the next frame throws a C++ exception ("exception")
     // or executes a WebAssembly trap ("trap").
     injectFault: function(kind) { Module._llm_sizer_page_event(kind === "trap" ? 6 : 5); }
@@ -145,6 +153,13 @@ EM_JS(void, js_replace_hash, (const char* fragment), {
   var f = UTF8ToString(fragment);
   try { history.replaceState(null, "", "#" + f); } catch (e) { /* file:// or sandboxed */ }
 });
+
+EM_JS(void, js_push_hash, (const char* fragment), {
+  var f = UTF8ToString(fragment);
+  try { history.pushState(null, "", "#" + f); } catch (e) { /* file:// or sandboxed */ }
+});
+
+EM_JS(void, js_set_title, (const char* title), { document.title = UTF8ToString(title); });
 
 EM_JS(char*, js_page_url, (), {
   return allocateUTF8(window.location.href.split("#")[0]);
@@ -279,6 +294,33 @@ EMSCRIPTEN_KEEPALIVE const char* llm_sizer_set_state(const char* partial) {
   return g_reply.c_str();
 }
 
+// A slice from the start of a dropped or picked model file: returns the bytes to read next (0 =
+// done). Sizes are doubles: JS numbers, exact up to 2^53.
+EMSCRIPTEN_KEEPALIVE double llm_sizer_file_head(const char* name, double file_size,
+                                                const char* bytes, int size) {
+  double next = 0;
+  try {
+    if (g_hooks.file_head)
+      next = g_hooks.file_head(name ? name : "", file_size,
+                               std::string(bytes, static_cast<std::size_t>(size > 0 ? size : 0)));
+  } catch (const std::exception& e) {  // std::bad_alloc for a slice the memory cannot copy
+    if (g_hooks.file_failed) g_hooks.file_failed(name ? name : "", e.what());
+    next = 0;
+  }
+  llm_sizer_wake();
+  return next;
+}
+
+EMSCRIPTEN_KEEPALIVE void llm_sizer_file_text(const char* name, const char* text) {
+  if (g_hooks.file_text) g_hooks.file_text(name ? name : "", text ? text : "");
+  llm_sizer_wake();
+}
+
+EMSCRIPTEN_KEEPALIVE void llm_sizer_file_failed(const char* name, const char* message) {
+  if (g_hooks.file_failed) g_hooks.file_failed(name ? name : "", message ? message : "");
+  llm_sizer_wake();
+}
+
 EMSCRIPTEN_KEEPALIVE const char* llm_sizer_results(const char*) {
   g_reply = g_hooks.results ? g_hooks.results() : "{}";
   return g_reply.c_str();
@@ -292,10 +334,13 @@ namespace platform {
 
 void js_install_touch();
 
+void js_install_files(double first_slice_bytes);
+
 void install(Hooks hooks) {
   g_hooks = std::move(hooks);
   js_install_page();
   js_install_touch();
+  js_install_files(1048576.0);  // app::k_first_slice_bytes (logic/file_intake.hpp)
 }
 
 namespace {
@@ -337,6 +382,8 @@ bool storage_set(const std::string& key, const std::string& value) {
 
 std::string location_hash() { return take_js_string(js_location_hash()); }
 void replace_hash(const std::string& fragment) { js_replace_hash(fragment.c_str()); }
+void push_hash(const std::string& fragment) { js_push_hash(fragment.c_str()); }
+void set_title(const std::string& title) { js_set_title(title.c_str()); }
 std::string page_url() { return take_js_string(js_page_url()); }
 
 void copy_to_clipboard(const std::string& text) {
@@ -378,6 +425,137 @@ void sleep() {
   g_sleeping = true;
   emscripten_pause_main_loop();
 }
+
+}  // namespace platform
+
+// [SECTION] files: drop, pick, header-only reads (Blob.slice), downloads, printable page
+//
+// A model file is tens of GB: only a slice from its start is read (file.slice(0, n)), handed to
+// the app, which answers with the length it needs next (the core's "needs more bytes"), until it
+// answers 0. Text files (.json, .log, .txt, .md) are read whole, up to 64 MiB. Files dropped
+// together are read one after the other (a safetensors header, then its config.json).
+
+// clang-format off
+EM_JS(void, js_install_files_impl, (double first_slice), {
+  var page = Module.llmSizerPage;
+  var maxText = 64 * 1024 * 1024;
+  var call = function(fn, name, text) {
+    var n = allocateUTF8(name);
+    var t = allocateUTF8(text);
+    fn(n, t);
+    _free(n);
+    _free(t);
+  };
+  var failed = function(name, e) {
+    if (!page.failed) call(Module._llm_sizer_file_failed, name, String((e && e.message) || e));
+  };
+  var readOne = function(file) {
+    var name = file.name || "file";
+    var size = file.size;
+    var info = { name: name, size: size, bytesRead: 0, reads: 0, done: false };
+    page.filesRead.push(info);
+    var finish = function() { info.done = true; };
+    var ext = name.toLowerCase().substring(name.lastIndexOf(".") + 1);
+    if (["json", "log", "txt", "md"].indexOf(ext) >= 0) {
+      if (size > maxText) {
+        failed(name, "larger than 64 MiB");
+        finish();
+        return Promise.resolve();
+      }
+      return file.text().then(function(text) {
+        info.bytesRead = size;
+        info.reads = 1;
+        if (!page.failed) call(Module._llm_sizer_file_text, name, text);
+        finish();
+      }, function(e) { failed(name, e); finish(); });
+    }
+    var step = function(want) {
+      var end = Math.min(size, want);
+      return file.slice(0, end).arrayBuffer().then(function(buffer) {
+        info.bytesRead += buffer.byteLength;
+        info.reads++;
+        if (page.failed) return;
+        var bytes = new Uint8Array(buffer);
+        var ptr = _malloc(Math.max(1, bytes.length));
+        if (!ptr) throw new Error("not enough memory for a " + bytes.length + "-byte header");
+        HEAPU8.set(bytes, ptr);
+        var namePtr = allocateUTF8(name);
+        var next = Module._llm_sizer_file_head(namePtr, size, ptr, bytes.length);
+        _free(namePtr);
+        _free(ptr);
+        if (next > end && end < size) return step(next);
+      });
+    };
+    return step(first_slice).then(finish, function(e) { failed(name, e); finish(); });
+  };
+  var queue = Promise.resolve();
+  var readAll = function(files) {
+    for (var i = 0; i < files.length; ++i) {
+      (function(f) { queue = queue.then(function() { return readOne(f); }); })(files[i]);
+    }
+  };
+  var input = document.createElement("input");
+  input.type = "file";
+  input.id = "file-input";
+  input.multiple = true;
+  input.hidden = true;
+  input.setAttribute("aria-label", "Model file, engine log or saved work");
+  input.addEventListener("change", function() {
+    readAll(input.files);
+    input.value = "";
+  });
+  document.body.appendChild(input);
+  page.pickFile = function() { input.click(); };
+  window.addEventListener("dragover", function(e) {
+    e.preventDefault();
+    if (e.dataTransfer) e.dataTransfer.dropEffect = "copy";
+  });
+  window.addEventListener("drop", function(e) {
+    e.preventDefault();
+    var dt = e.dataTransfer;
+    if (!dt) return;
+    if (dt.files && dt.files.length) readAll(dt.files);
+    else {
+      var text = dt.getData("text");
+      if (text && !page.failed) call(Module._llm_sizer_file_text, "", text);
+    }
+  });
+});
+
+EM_JS(void, js_pick_file, (), { Module.llmSizerPage.pickFile(); });
+
+EM_JS(void, js_download, (const char* name, const char* mime, const char* content), {
+  var blob = new Blob([UTF8ToString(content)], { type: UTF8ToString(mime) });
+  var a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = UTF8ToString(name);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(function() { URL.revokeObjectURL(a.href); }, 10000);
+  Module.llmSizerPage.lastDownload = { name: a.download, size: blob.size };
+});
+
+EM_JS(int, js_open_printable, (const char* html), {
+  var w = null;
+  try { w = window.open("", "_blank"); } catch (e) { w = null; }
+  if (!w) return 0;
+  w.document.open();
+  w.document.write(UTF8ToString(html));
+  w.document.close();
+  return 1;
+});
+// clang-format on
+
+namespace platform {
+
+void js_install_files(double first_slice_bytes) { js_install_files_impl(first_slice_bytes); }
+void pick_file() { js_pick_file(); }
+void download(const std::string& file_name, const std::string& mime_type,
+              const std::string& content) {
+  js_download(file_name.c_str(), mime_type.c_str(), content.c_str());
+}
+bool open_printable(const std::string& html) { return js_open_printable(html.c_str()) != 0; }
 
 }  // namespace platform
 

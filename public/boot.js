@@ -5,12 +5,21 @@
 //       app asks for them only if the user switches; see platform::fetch_chinese);
 //   [4] the error boundary: a WebAssembly trap or a C++ exception replaces the frozen canvas with a
 //       message, "reset to defaults" and a link that reproduces the failure.
+// In the single-file build (llm-sizer.html, web/make-single-file.mjs) app.wasm and the Chinese
+// files come from window.llmSizerInline (base64) instead of the network, and app.js is inlined.
 // A file, not an inline script, so the Content-Security-Policy can forbid inline scripts.
 (function () {
   'use strict';
   var loading = document.getElementById('loading');
   var bar = document.getElementById('bar');
   var message = document.getElementById('message');
+  var inline = window.llmSizerInline || null;
+  function decodeBase64(text) {
+    var binary = atob(text);
+    var bytes = new Uint8Array(binary.length);
+    for (var i = 0; i < binary.length; ++i) bytes[i] = binary.charCodeAt(i);
+    return bytes.buffer;
+  }
   var zhBrowser = /^zh/i.test(navigator.language || '');
   var text = {
     loading: zhBrowser ? '正在加载…' : 'Loading…',
@@ -49,6 +58,7 @@
   // What a Chinese UI adds (platform::fetch_chinese): the CJK font and the whole string tables.
   var chinese = null;
   function loadChinese() {
+    if (inline) return Promise.resolve(inline.chinese.map(decodeBase64));
     if (!chinese) {
       window.llmSizerChineseFetched = true;  // register-sw.js has the worker cache them
       chinese = Promise.all(['cjk.otf', 'zh.tsv'].map(function (name) {
@@ -122,6 +132,13 @@
 
   // [2]
   function instantiate(imports, done) {
+    if (inline) {
+      message.textContent = text.starting;
+      WebAssembly.instantiate(decodeBase64(inline.wasm), imports).then(function (result) {
+        done(result.instance, result.module);
+      }).catch(function (e) { fail(text.failed + e.message); });
+      return {};
+    }
     var url = 'app.wasm';
     fetch(url).then(function (response) {
       if (!response.ok) throw new Error(url + ': HTTP ' + response.status);
@@ -173,6 +190,7 @@
     print: function (t) { console.log(t); },
     printErr: function (t) { console.warn(t); }
   };
+  if (inline) return;  // app.js follows this script in the page
   var script = document.createElement('script');
   script.src = 'app.js';
   script.onerror = function () { fail(text.failed + 'app.js'); };

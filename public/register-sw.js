@@ -4,7 +4,46 @@
 // app's first frame, boot.js's `llmsizerready` event; or the lite page's load) and the browser is
 // idle: the precache never competes with the first load. Skipped on file:// pages and in browsers
 // without service workers.
-if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+// `?nosw` in the address turns it off (development, tests): no worker is registered and any
+// registered one is removed.
+// A new deployment: on the next visit the browser finds the changed sw.js, the new worker takes
+// over the page (skipWaiting + clients.claim) and a small notice offers to reload into it.
+function showUpdatedNotice() {
+  if (document.getElementById('updated')) return;
+  const zh = /^zh/i.test(document.documentElement.lang);
+  const box = document.createElement('div');
+  box.id = 'updated';
+  box.setAttribute('role', 'status');
+  Object.assign(box.style, {
+    position: 'fixed', right: '1em', bottom: '1em', zIndex: 2, padding: '0.5em 0.8em',
+    borderRadius: '0.4em', background: '#2b3a55', color: '#fff', font: '14px system-ui, sans-serif',
+    boxShadow: '0 2px 8px #0006',
+  });
+  box.textContent = zh ? 'LLM Sizer 已更新。' : 'LLM Sizer was updated. ';
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.textContent = zh ? '重新加载' : 'Reload';
+  reload.onclick = () => location.reload();
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = '\u00d7';
+  close.setAttribute('aria-label', zh ? '关闭' : 'Close');
+  close.onclick = () => box.remove();
+  for (const b of [reload, close]) {
+    Object.assign(b.style, { marginLeft: '0.6em', font: 'inherit', cursor: 'pointer' });
+    box.appendChild(b);
+  }
+  document.body.appendChild(box);
+}
+const serviceWorkerOff = new URLSearchParams(location.search).has('nosw');
+if ('serviceWorker' in navigator && serviceWorkerOff) {
+  navigator.serviceWorker.getRegistrations()
+    .then((registrations) => Promise.all(registrations.map((r) => r.unregister())))
+    .catch(() => {});
+} else if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+  if (navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener('controllerchange', showUpdatedNotice, { once: true });
+  }
   const register = () => {
     navigator.serviceWorker.register('sw.js').then(() => navigator.serviceWorker.ready).then((ready) => {
       // boot.js fetched the Chinese font and text before the worker existed: cache them as well.

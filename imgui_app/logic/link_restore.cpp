@@ -122,6 +122,8 @@ LinkRestore restore_link(const std::string& fragment, const sizer::Scenario& cur
   std::string ui_error;
   if (!apply_ui_json(link.ui_json, out.ui, ui_error))
     out.notices.push_back(trf("link.ignored", {ui_error}));
+  // A link is a whole state: without file keys its model came from no file.
+  if (link.ui_json.find("\"fileName\"") == std::string::npos) out.ui.file_model = {};
   if (link.ui_json.find("\"tab\"") == std::string::npos)
     out.ui.tab = tab_for(out.scenario, out.ui.tab);
   out.ok = true;

@@ -53,6 +53,13 @@ std::string read_ui_fields(const json& j, UiState& ui) {
     else
       note("units: expected \"GB\" or \"GiB\"");
   }
+  for (auto it = j.begin(); it != j.end(); ++it) {  // fileName, fileParameters, ...
+    if (!is_file_model_ui_key(it.key())) continue;
+    std::string file_error;
+    if (!it->is_string() ||
+        !read_file_model_ui_field(it.key(), it->get<std::string>(), ui.file_model, file_error))
+      note(file_error.empty() ? it.key() + ": expected text" : file_error);
+  }
   return error;
 }
 
@@ -91,7 +98,8 @@ std::string ui_to_json(const UiState& ui) {
             {"theme", theme_id(ui.theme)},
             {"tab", tab_id(ui.tab)},
             {"units", units_id(ui.units)}};
-  return j.dump();
+  for (const auto& [key, value] : file_model_ui_fields(ui.file_model)) j[key] = value;
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::string state_to_json(const sizer::Scenario& scenario, const UiState& ui) {
@@ -124,6 +132,8 @@ StateMerge merge_state(const sizer::Scenario& scenario, const UiState& ui,
   }
   json request_part = partial;
   for (const char* key : k_ui_keys) request_part.erase(key);
+  for (auto it = request_part.begin(); it != request_part.end();)
+    it = is_file_model_ui_key(it.key()) ? request_part.erase(it) : std::next(it);
   if (!request_part.empty()) {
     json request = json::parse(sizer::scenario_to_request_json(scenario), nullptr, false);
     if (!request.is_object()) request = json::object();

@@ -1,0 +1,245 @@
+// Saved work (issue 11): the versioned storage schema read from corrupted, older, newer and
+// foreign data without losing any of it (set aside, never deleted), item by item; export and
+// import that never overwrite; and the store behind the panel (platform storage, native twin).
+#include "logic/saved_work.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "logic/saved_work_store.hpp"
+#include "logic/state_json.hpp"
+#include "platform.hpp"
+#include "sizer/catalog.hpp"
+#include "string_tables.hpp"
+
+using namespace app;
+using json = nlohmann::json;
+
+namespace {
+
+const char* const k_good_config =
+    R"({"name": "Box A", "state": {"model": "llama-2-7b", "batch": 4}})";
+
+std::string saved_text(const std::string& configs, int version = 1,
+                       const std::string& schema = "llm-sizer/saved-work") {
+  return R"({"schema": ")" + schema + R"(", "version": )" + std::to_string(version) +
+         R"(, "configs": )" + configs + "}";
+}
+
+App fresh_app() {
+  std::vector<std::string> errors;
+  int files = 0;
+  i18n::install(ui_test::all_string_tables(errors, files));
+  App app;
+  app.inputs.model = *sizer::find_model("llama-3.1-8b");
+  app.inputs.hardware.gpu = *sizer::find_gpu("rtx-4090-24gb");
+  return app;
+}
+
+// platform_native keeps storage in a map for the whole test binary: start each test clean.
+void clear_storage() {
+  platform::storage_set(k_saved_work_key, "");
+  platform::storage_set(k_saved_work_aside_key, "");
+}
+
+}  // namespace
+
+TEST_CASE("saved work round-trips through its JSON", "[ui][saved]") {
+  SavedWork w;
+  w.configs.push_back({"Box A", R"({"batch":4,"model":"llama-2-7b"})"});
+  FileModelInfo file;
+  file.file_name = "m.gguf";
+  file.kind = "gguf";
+  file.parameters = 8030261248;
+  file.weights_bytes = 16061054976;
+  w.models.push_back(
+      {"My model",
+       R"({"arch":{"hiddenSize":256,"numLayers":2,"numHeads":4,"intermediateSize":512,"vocabSize":1000}})",
+       file});
+  w.gpus.push_back(
+      {"My card",
+       R"({"name":"My card","memoryGb":48,"memoryBandwidthGbPerS":900,"fp16TensorTflops":150})"});
+  const SavedWorkRead r = read_saved_work(write_saved_work(w));
+  INFO((r.set_aside.empty() ? "" : r.set_aside.front().reason));
+  REQUIRE(r.set_aside.empty());
+  REQUIRE(r.work.configs.size() == 1);
+  CHECK(r.work.configs[0].name == "Box A");
+  REQUIRE(r.work.models.size() == 1);
+  CHECK(r.work.models[0].file.parameters == 8030261248);
+  CHECK(r.work.models[0].file.weights_bytes == 16061054976);
+  REQUIRE(r.work.gpus.size() == 1);
+  CHECK(json::parse(write_saved_work(r.work)) == json::parse(write_saved_work(w)));
+}
+
+TEST_CASE("corrupted, older, newer and foreign saved work is set aside whole, unchanged",
+          "[ui][saved]") {
+  const std::string cases[] = {
+      "{\"schema\": \"llm-sizer/saved-work\", \"version\": 1, \"configs\": [",  // cut short
+      "\xFF\xFE garbage",
+      saved_text(std::string("[") + k_good_config + "]", 0),   // older
+      saved_text(std::string("[") + k_good_config + "]", 7),   // newer
+      saved_text("[]", 1, "someone-else/notes"),               // foreign schema
+      R"({"configs": []})",                                    // no schema at all
+      R"({"schema": "llm-sizer/saved-work", "configs": []})",  // no version
+      R"(["a", "list"])",
+      std::string(200, '[') + std::string(200, ']'),  // nested deeper than any request
+  };
+  for (const std::string& text : cases) {
+    INFO(text.substr(0, 80));
+    const SavedWorkRead r = read_saved_work(text);
+    CHECK(r.work.empty());
+    REQUIRE(r.set_aside.size() == 1);
+    CHECK(r.set_aside[0].data == text);
+    CHECK_FALSE(r.set_aside[0].reason.empty());
+  }
+  CHECK_THAT(read_saved_work(saved_text("[]", 7)).set_aside[0].reason, Catch::Contains("newer"));
+  CHECK_THAT(read_saved_work(saved_text("[]", 0)).set_aside[0].reason, Catch::Contains("older"));
+  CHECK(read_saved_work("").set_aside.empty());
+}
+
+TEST_CASE("an item that does not read is set aside alone; the rest loads", "[ui][saved]") {
+  const std::string text = saved_text(std::string("[") + k_good_config + R"(,
+      {"name": "Bad count", "state": {"gpuCount": -3}},
+      {"name": "", "state": {}},
+      {"state": {"batch": 2}},
+      "just a string",
+      {"name": "Bad model", "state": {"model": "no-such-model-xyz"}}])");
+  SavedWorkRead r = read_saved_work(text);
+  REQUIRE(r.work.configs.size() == 1);
+  CHECK(r.work.configs[0].name == "Box A");
+  REQUIRE(r.set_aside.size() == 5);
+  CHECK_THAT(r.set_aside[0].reason,
+             Catch::Contains("configs[1] (\"Bad count\")") && Catch::Contains("gpuCount"));
+  CHECK(json::parse(r.set_aside[0].data)["name"] == "Bad count");
+  CHECK_THAT(r.set_aside[4].reason, Catch::Contains("no-such-model-xyz"));
+  // Lists of the wrong type, bad models and GPUs.
+  r = read_saved_work(R"({"schema": "llm-sizer/saved-work", "version": 1, "configs": {"a": 1},
+      "models": [{"name": "m", "model": {"arch": {"hiddenSize": "wide"}}},
+                 {"name": "f", "model": "llama-2-7b", "file": {"fileParameters": "many"}}],
+      "gpus": [{"name": "g", "gpu": {"memoryGb": -1}}, {"name": "ok", "gpu": "rtx-4090-24gb"}]})");
+  CHECK(r.work.empty());
+  CHECK(r.set_aside.size() == 5);
+}
+
+TEST_CASE("set-aside data is appended, never replaced, whatever the store held", "[ui][saved]") {
+  std::string store = append_set_aside("", {{"first", "{1"}});
+  store = append_set_aside(store, {{"second", "{2"}});
+  json j = json::parse(store);
+  REQUIRE(j.size() == 2);
+  CHECK(j[0]["data"] == "{1");
+  CHECK(j[1]["reason"] == "second");
+  j = json::parse(append_set_aside("not a list {", {{"third", "x"}}));
+  REQUIRE(j.size() == 2);
+  CHECK(j[0]["data"] == "not a list {");
+}
+
+TEST_CASE("importing never overwrites: taken names get a number, identical items are skipped",
+          "[ui][saved]") {
+  CHECK(unique_name({}, "a") == "a");
+  CHECK(unique_name({"a", "a (2)"}, "a") == "a (3)");
+  SavedWork current;
+  current.configs.push_back({"Box", R"({"batch":1})"});
+  SavedWork incoming;
+  incoming.configs.push_back({"Box", R"({"batch":1})"});  // the same
+  incoming.configs.push_back({"Box", R"({"batch":9})"});  // same name, other content
+  incoming.configs.push_back({"New", R"({"batch":2})"});
+  const SavedWorkMerge m = merge_saved_work(current, incoming);
+  CHECK(m.added == 2);
+  CHECK(m.identical == 1);
+  REQUIRE(m.renamed.size() == 1);
+  CHECK(m.renamed[0] == "Box -> Box (2)");
+  REQUIRE(m.merged.configs.size() == 3);
+  CHECK(m.merged.configs[0].state_json == R"({"batch":1})");
+  CHECK(m.merged.configs[1].name == "Box (2)");
+}
+
+TEST_CASE("the store: save, reload, load, rename, delete, export and import", "[ui][saved]") {
+  clear_storage();
+  App app = fresh_app();
+  load_saved_work(app);
+  CHECK(app.files.saved.empty());
+  app.inputs.inference.batch = 6;
+  save_current_config(app, "Six");
+  save_current_config(app, "Six");
+  save_current_config(app, "");
+  REQUIRE(app.files.saved.configs.size() == 3);
+  CHECK(app.files.saved.configs[1].name == "Six (2)");
+  CHECK_THAT(app.files.saved.configs[2].name, Catch::Contains("Llama 3.1 8B"));
+
+  App reloaded = fresh_app();  // a new page: reads storage
+  load_saved_work(reloaded);
+  REQUIRE(reloaded.files.saved.configs.size() == 3);
+  reloaded.ui.lang = Lang::zh;
+  REQUIRE(load_saved_config(reloaded, 0));
+  CHECK(reloaded.inputs.inference.batch == 6);
+  CHECK(reloaded.ui.lang == Lang::zh);          // loading a configuration keeps the page's language
+  rename_saved_config(reloaded, 0, "Six (2)");  // taken: gets its own number
+  CHECK(reloaded.files.saved.configs[0].name == "Six (2) (2)");
+  delete_saved_config(reloaded, 2);
+  CHECK(reloaded.files.saved.configs.size() == 2);
+
+  const std::string exported = export_saved_work(reloaded);
+  CHECK(looks_like_saved_work(exported));
+  clear_storage();
+  App other = fresh_app();
+  load_saved_work(other);
+  import_saved_work(other, exported);
+  CHECK(other.files.saved.configs.size() == 2);
+  import_saved_work(other, exported);
+  CHECK(other.files.saved.configs.size() == 2);  // nothing twice
+  CHECK_THAT(other.files.saved_notice, Catch::Contains("skipped"));
+  import_saved_work(other, "{\"schema\": \"llm-sizer/saved-work\", \"version\": 3}");
+  CHECK(other.files.saved_notice_is_error);
+  CHECK(other.files.saved.configs.size() == 2);
+}
+
+TEST_CASE("the store keeps corrupted storage aside and loads the rest, with a notice",
+          "[ui][saved]") {
+  clear_storage();
+  const std::string text =
+      saved_text(std::string("[") + k_good_config + R"(, {"name": "Broken", "state": 7}])");
+  platform::storage_set(k_saved_work_key, text);
+  App app = fresh_app();
+  load_saved_work(app);
+  REQUIRE(app.files.saved.configs.size() == 1);
+  CHECK(app.files.saved_notice_is_error);
+  CHECK_THAT(app.files.saved_notice, Catch::Contains(k_saved_work_aside_key));
+  const json aside = json::parse(platform::storage_get(k_saved_work_aside_key));
+  REQUIRE(aside.size() == 1);
+  CHECK(json::parse(aside[0]["data"].get<std::string>())["name"] == "Broken");
+  // Storage now holds what did read; loading again says nothing more.
+  App again = fresh_app();
+  load_saved_work(again);
+  CHECK(again.files.saved.configs.size() == 1);
+  CHECK(again.files.saved_notice.empty());
+  clear_storage();
+}
+
+TEST_CASE("custom models and GPUs are kept and used; catalog ones are not kept", "[ui][saved]") {
+  clear_storage();
+  App app = fresh_app();
+  load_saved_work(app);
+  CHECK_FALSE(can_save_current_model(app));
+  CHECK_FALSE(can_save_current_gpu(app));
+  app.inputs.model.id = "custom";
+  app.inputs.model.name = "My arch";
+  app.inputs.model.num_layers = 7;
+  app.ui.file_model.file_name = "x.gguf";
+  app.ui.file_model.parameters = 123;
+  app.inputs.hardware.gpu.id = "custom";
+  app.inputs.hardware.gpu.name = "My card";
+  REQUIRE(can_save_current_model(app));
+  REQUIRE(can_save_current_gpu(app));
+  save_current_model(app);
+  save_current_gpu(app);
+  App other = fresh_app();
+  load_saved_work(other);
+  REQUIRE(other.files.saved.models.size() == 1);
+  REQUIRE(other.files.saved.gpus.size() == 1);
+  REQUIRE(use_saved_model(other, 0));
+  CHECK(other.inputs.model.num_layers == 7);
+  CHECK(other.ui.file_model.parameters == 123);
+  REQUIRE(use_saved_gpu(other, 0));
+  CHECK(other.inputs.hardware.gpu.name == "My card");
+  clear_storage();
+}
