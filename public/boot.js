@@ -175,7 +175,6 @@
     loadChinese: loadChinese,
     onAppReady: function () {
       loading.hidden = true;
-      window.llmSizerReadyAt = Date.now();  // tests compare request times with it
       window.dispatchEvent(new Event('llmsizerready'));  // register-sw.js precaches after this
     },
     llmSizerFail: showFailure,

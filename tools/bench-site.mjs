@@ -88,8 +88,13 @@ const embeddedCandidates = [
   ['latin.otf (Inter subset)', 'build/web/fonts/latin.otf'],
   ['cjk_switch.otf (中文 of the switch)', 'build/web/fonts/cjk_switch.otf'],
   ['cjk.otf (Chinese font)', 'build/web/fonts/cjk.otf'],
-  ...['gpus', 'models', 'formats'].map((n) => [`core/data/${n}.csv`, `core/data/${n}.csv`]),
-  ...['presets', 'results', 'shell'].map((n) => [`imgui_app/strings/${n}.tsv`, `imgui_app/strings/${n}.tsv`]),
+  // The app embeds its own copies of the catalogs, without the prose it never shows
+  // (imgui_app/app_catalogs.py; same header row, so the full files are not looked for as well).
+  ...['gpus', 'models', 'formats'].map((n) => existsSync(path.join(root, `build/web/imgui_app/catalogs/${n}.csv`))
+    ? [`core/data/${n}.csv, app copy without prose`, `build/web/imgui_app/catalogs/${n}.csv`]
+    : [`core/data/${n}.csv`, `core/data/${n}.csv`]),
+  // The string tables' English columns (imgui_app/split_string_tables.py).
+  ...['presets', 'results', 'shell'].map((n) => [`imgui_app/strings/${n}.tsv, English column`, `build/web/imgui_app/strings/${n}_en.tsv`]),
 ];
 const embedded = [];
 if (app) {
