@@ -1,7 +1,9 @@
 #include "logic/format.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace app::fmt {
 namespace {
@@ -90,13 +92,34 @@ double bytes_per_gigabyte_unit() {
   return g_style.units == ByteUnits::decimal ? 1e9 : 1024.0 * 1024.0 * 1024.0;
 }
 
+std::vector<CountWord> parse_count_words(const std::string& spec) {
+  std::vector<CountWord> out;
+  std::size_t start = 0;
+  while (start <= spec.size()) {
+    std::size_t end = spec.find('|', start);
+    if (end == std::string::npos) end = spec.size();
+    const std::string entry = spec.substr(start, end - start);
+    const std::size_t space = entry.find(' ');
+    if (space != std::string::npos && space + 1 < entry.size()) {
+      char* parsed_end = nullptr;
+      const double scale = std::strtod(entry.c_str(), &parsed_end);
+      if (parsed_end == entry.c_str() + space && std::isfinite(scale) && scale > 0)
+        out.push_back({scale, entry.substr(space + 1)});
+    }
+    start = end + 1;
+  }
+  std::sort(out.begin(), out.end(),
+            [](const CountWord& a, const CountWord& b) { return a.scale > b.scale; });
+  return out;
+}
+
 std::string count(double v) {
   if (!std::isfinite(v)) return k_dash;
-  double m = std::fabs(v);
-  if (m >= 1e12) return number(v / 1e12) + "T";
-  if (m >= 1e9) return number(v / 1e9) + "B";
-  if (m >= 1e6) return number(v / 1e6) + "M";
-  if (m >= 1e3) return number(v / 1e3) + "K";
+  const double m = std::fabs(v);
+  for (const CountWord& w : g_style.count_words) {
+    // Judged after rounding, so 999,999 is "1.00M", not "1,000K".
+    if (m >= w.scale * (1 - 5e-4)) return number(v / w.scale) + w.word;
+  }
   return number(v);
 }
 
@@ -132,7 +155,8 @@ std::string integer(double v) {
 }
 
 std::string context_tokens(int tokens) {
-  if (tokens >= 1024 && tokens % 1024 == 0) return integer(tokens / 1024) + "K";
+  if (g_style.context_in_k && tokens >= 1024 && tokens % 1024 == 0)
+    return integer(tokens / 1024) + "K";
   return integer(tokens);
 }
 

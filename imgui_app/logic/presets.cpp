@@ -240,7 +240,7 @@ std::string format_metric(const std::string& metric, double value) {
   if (metric.find("TokensPerSecond") != std::string::npos || metric == "training.tokensPerSecond")
     return trf("res.unit.tok_s", {fmt::number(value)});
   if (metric.find("ArithmeticIntensity") != std::string::npos)
-    return fmt::number(value) + " FLOP/byte";
+    return trf("unit.flop_per_byte", {fmt::number(value)});
   if (metric == "inference.ttftSeconds" || metric == "training.stepSeconds")
     return fmt::seconds(value);
   if (metric == "training.totalHours") return fmt::seconds(value * 3600);

@@ -46,6 +46,10 @@ void help_marker(const char* key) {
   }
 }
 
+bool small_button(const App& app, const char* label) {
+  return app.ui.narrow ? ImGui::Button(label) : ImGui::SmallButton(label);
+}
+
 void tag(const App& app, const char* id) {
   ImVec2 min = ImGui::GetItemRectMin();
   ImVec2 max = ImGui::GetItemRectMax();

@@ -36,6 +36,10 @@ bool slider_double(const App& app, const char* label_key, const char* tag_id, do
 
 bool checkbox(const App& app, const char* label_key, const char* tag_id, bool* v);
 
+// A small button inside a table row on wide screens; a full, frame-tall button on narrow (touch)
+// screens, where every target is at least k_touch_target_css_px tall.
+bool small_button(const App& app, const char* label);
+
 // A combo over `count` items labelled by `item_label(i)`; true when the selection changed.
 template <typename LabelFn>
 bool combo(const App& app, const char* label_key, const char* tag_id, int* index, int count,
