@@ -50,7 +50,16 @@ std::string number(double v, int significant) {
   double rounded_mag = std::fabs(rounded);
   if (rounded_mag > 0) int_digits = static_cast<int>(std::floor(std::log10(rounded_mag))) + 1;
   int decimals = significant - int_digits;
-  if (decimals < 0) decimals = 0;
+  if (decimals < 0) {
+    // Past a double's 15-16 exact digits "%.0f" prints noise (2.99e19 -> "...004,096"): write
+    // the significant digits and then zeros.
+    std::snprintf(buf, sizeof buf, "%.*e", significant - 1, rounded);  // "-2.99e+19"
+    std::string digits;
+    for (const char* c = buf; *c != 'e'; ++c)
+      if (*c >= '0' && *c <= '9') digits += *c;
+    digits.append(static_cast<std::size_t>(int_digits) - digits.size(), '0');
+    return group_thousands((rounded < 0 ? "-" : "") + digits);
+  }
   std::snprintf(buf, sizeof buf, "%.*f", decimals, rounded);
   return group_thousands(buf);
 }
@@ -121,6 +130,22 @@ std::string count(double v) {
     if (m >= w.scale * (1 - 5e-4)) return number(v / w.scale) + w.word;
   }
   return number(v);
+}
+
+std::string flops(double v) {
+  if (!std::isfinite(v)) return k_dash;
+  struct Prefix {
+    double scale;
+    const char* unit;
+  };
+  static constexpr Prefix k_prefixes[] = {{1e24, "YFLOP"}, {1e21, "ZFLOP"}, {1e18, "EFLOP"},
+                                          {1e15, "PFLOP"}, {1e12, "TFLOP"}, {1e9, "GFLOP"},
+                                          {1e6, "MFLOP"},  {1e3, "kFLOP"}};
+  const double m = std::fabs(v);
+  for (const Prefix& p : k_prefixes) {
+    if (m >= p.scale * (1 - 5e-4)) return with_unit(v / p.scale, p.unit);  // after rounding
+  }
+  return with_unit(v, "FLOP");
 }
 
 std::string seconds(double s) {

@@ -71,6 +71,10 @@ double bytes_per_gigabyte_unit();
 // 1e12 -> "1.00T"; in Chinese 7.24e9 -> "72.4亿", 131072 -> "13.1万".
 std::string count(double v);
 
+// Operation counts with SI prefixes, as papers write them: 2.99e19 -> "29.9 EFLOP",
+// 4.2e22 -> "42.0 ZFLOP", 6.3e11 -> "630 GFLOP". (Prefixes are units, the same in every language.)
+std::string flops(double v);
+
 // Durations: "850 µs", "12.3 ms", "1.23 s", "4.50 min", "3.20 h", "12.0 days" (the words are
 // style().time_words).
 std::string seconds(double s);

@@ -158,8 +158,8 @@ void format_combo(App& app, const char* label_key, const char* tag_id, std::stri
 void draw_precision(App& app) {
   ui::section("section.precision");
   sizer::Scenario& s = app.inputs;
+  ui::help_for_next_row("help.weights_format");
   format_combo(app, "precision.weights", "weights-format", s.weights_format, false);
-  ui::help_marker("help.weights_format");
   if (s.mode == sizer::Mode::inference) {
     format_combo(app, "precision.kv", "kv-format", s.kv_cache_format, true);
     return;

@@ -182,8 +182,8 @@ void draw_parallelism(App& app) {
     s.parallel.tensor = best;
     changed = true;
   }
+  ui::help_for_next_row("help.tensor");
   changed |= int_choice(app, "hw.tensor", "tensor-parallel", &s.parallel.tensor, tp);
-  ui::help_marker("help.tensor");
   std::vector<int> pp = sizer::valid_pipeline_degrees(s.model, total, s.parallel.tensor);
   if (std::find(pp.begin(), pp.end(), s.parallel.pipeline) == pp.end()) {
     s.parallel.pipeline = 1;
@@ -212,31 +212,31 @@ void draw_engine_and_host(App& app) {
   if (s.mode == sizer::Mode::inference) {
     const auto& engines = sizer::enum_entries<sizer::Engine>();
     int index = sizer::enum_index(s.inference.engine);
+    ui::help_for_next_row("help.engine");
     if (ui::combo(app, "hw.engine", "engine", &index, static_cast<int>(engines.size()),
                   [&](int i) { return tr(engines[static_cast<std::size_t>(i)].label_key); })) {
       apply_engine(s, sizer::enum_at<sizer::Engine>(index));
       app.dirty = true;
     }
-    ui::help_marker("help.engine");
   }
   const std::vector<sizer::HostPreset>& hosts = sizer::host_catalog();
   int host = -1;
   for (std::size_t i = 0; i < hosts.size(); ++i)
     if (hosts[i].profile.id == s.hardware.host.id) host = static_cast<int>(i);
+  ui::help_for_next_row("help.host");
   if (ui::combo(app, "hw.host", "host-profile", &host, static_cast<int>(hosts.size()),
                 [&](int i) { return tr(hosts[static_cast<std::size_t>(i)].label_key); })) {
     s.hardware.host = hosts[static_cast<std::size_t>(host)].profile;
     app.dirty = true;
   }
-  ui::help_marker("help.host");
   if (s.mode == sizer::Mode::inference && s.inference.engine == sizer::Engine::llama_cpp) {
     int layers = s.model.num_layers > 0 ? s.model.num_layers : 1;
     int v = s.inference.gpu_layers < 0 ? layers : std::min(s.inference.gpu_layers, layers);
+    ui::help_for_next_row("help.gpu_layers");
     if (ui::slider_int(app, "hw.gpu_layers", "gpu-layers", &v, 0, layers, "unit.layers", false)) {
       s.inference.gpu_layers = v >= layers ? -1 : v;
       app.dirty = true;
     }
-    ui::help_marker("help.gpu_layers");
     if (ui::checkbox(app, "hw.kv_in_host", "kv-in-host", &s.inference.kv_cache_in_host_memory))
       app.dirty = true;
   }

@@ -19,8 +19,9 @@ void row_end();
 // Section heading tr(key).
 void section(const char* key);
 
-// "(?)" with tr(key) as a wrapped tooltip.
-void help_marker(const char* key);
+// "(?)" with tr(key) as a wrapped tooltip, beside the label of the next row (row_begin): a row's
+// widget fills it, so a marker after the widget would be clipped away.
+void help_for_next_row(const char* key);
 
 // Publishes the last item's rectangle as window.llmSizer.widgetRect(id) (CSS pixels).
 void tag(const App& app, const char* id);

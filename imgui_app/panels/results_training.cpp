@@ -48,7 +48,7 @@ void draw_figures(const App& app) {
   value_row(app, "res.train.trainable", fmt::count(t.trainable_params), "training.trainableParams");
   value_row(app, "res.train.flops_per_token", fmt::count(t.flops_per_token),
             "training.flopsPerToken");
-  value_row(app, "res.train.total_flops", fmt::number(t.total_flops), "training.totalFlops");
+  value_row(app, "res.train.total_flops", fmt::flops(t.total_flops), "training.totalFlops");
   ImGui::EndTable();
 }
 

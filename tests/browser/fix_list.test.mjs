@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { clickWidget, collectErrors, frameText, setAppState, settle, siteAndBrowserForThisFile,
-         waitForApp, waitRect } from './lib.mjs';
+         typeText, waitForApp, waitRect } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -30,12 +30,14 @@ async function fixCount(page) {
   return (await ids(page)).filter((id) => /^suggestion-\d+$/.test(id)).length;
 }
 
-// Every figure of a fix list line: "Split the model over the 8 cards: tensor parallel 8".
-function fixLines(text, count) {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
-  const start = lines.findIndex((l) => l.startsWith('Cheapest changes that make it fit'));
+// The fix list as one string: from its heading to the memory warning under it (labels wrap, so
+// lines are joined with spaces).
+function fixList(text) {
+  const flat = text.split('\n').map((l) => l.trim()).join(' ');
+  const start = flat.indexOf('Cheapest changes that make it fit');
   assert.ok(start >= 0, `the fix list is shown:\n${text}`);
-  return lines.slice(start + 1, start + 1 + count);
+  const end = flat.indexOf('Needs ', start);
+  return flat.slice(start, end > start ? end : undefined);
 }
 
 test('70B FP16 on 8 x H100 as replicas: the first fix is the tensor-parallel split', async () => {
@@ -47,8 +49,9 @@ test('70B FP16 on 8 x H100 as replicas: the first fix is the tensor-parallel spl
   assert.equal((await results(page)).memory.fits, false);
   const count = await fixCount(page);
   assert.ok(count >= 1, 'fixes are offered');
-  const lines = fixLines(await frameText(page), count);
-  assert.match(lines[0], /^Split the model over the 8 cards: tensor parallel \d/);
+  const list = fixList(await frameText(page));
+  assert.match(list, /fit \(one click applies\): Split the model over the 8 cards: tensor parallel \d/,
+               'the split comes first');
   await clickWidget(page, 'suggestion-0');
   const s = await state(page);
   assert.equal(s.gpuCount, 8, 'the same cards');
@@ -70,31 +73,41 @@ test('LoRA of 7B on a 24 GB card: training fixes only, each one click, none chan
   const { page, errors, ctx } = await open();
   await setAppState(page, { mode: 'inference', model: 'llama-2-7b', gpu: 'rtx-4090-24gb',
                             gpuCount: 1, weights: 'fp16' });
-  // Into fine-tuning with clicks, then the recipe without checkpointing through its combo.
+  // Into fine-tuning with clicks: LoRA starts from the common recipe, checkpointing on.
   await clickWidget(page, 'tab-finetune');
   await clickWidget(page, 'method-lora');
-  await setAppState(page, { training: { microBatch: 8, gradAccumulation: 1 } });
+  assert.equal((await state(page)).training.recompute, 'full');
+  // Then micro-batch 8 typed in its field and checkpointing turned off in its combo.
+  await clickWidget(page, 'micro-batch-entry');
+  await page.keyboard.press('Control+A');
+  await typeText(page, '8', { delay: 15 });
+  await page.keyboard.press('Enter');
+  await settle(page);
   await clickWidget(page, 'recompute');
   await clickWidget(page, 'recompute-option-0');
   const start = await state(page);
+  assert.equal(start.training.method, 'lora');
+  assert.equal(start.training.microBatch, 8);
   assert.equal(start.training.recompute, 'none');
   assert.equal((await results(page)).memory.fits, false, 'activations of 8 x 4096 tokens');
   const count = await fixCount(page);
   assert.ok(count >= 1, 'fixes are offered');
-  const lines = fixLines(await frameText(page), count);
-  assert.ok(lines.some((l) => /gradient checkpointing/.test(l)), lines.join('\n'));
-  for (const l of lines) assert.doesNotMatch(l, /Quantize|GGUF|Q8_0/, 'no inference-only format');
+  const list = fixList(await frameText(page));
+  assert.match(list, /Turn on gradient checkpointing/);
+  assert.doesNotMatch(list, /Quantize|GGUF|Q8_0/, 'no inference-only format');
   let checkpointing = false;
   for (let i = 0; i < count; ++i) {
     await setAppState(page, { ...loraThatDoesNotFit, tab: 'finetune' });
     await clickWidget(page, `suggestion-${i}`);
     const s = await state(page);
-    assert.equal(s.mode, 'training', `fix ${i} (${lines[i]}) keeps training`);
+    assert.equal(s.mode, 'training', `fix ${i} keeps training`);
     assert.equal(s.tab, 'finetune', `fix ${i} stays on the fine-tune tab`);
     assert.ok(['lora', 'qlora'].includes(s.training.method), `fix ${i} still fine-tunes`);
     assert.ok(!/^gguf|^ggml/.test(s.weights), `fix ${i} picks no llama.cpp file format`);
-    if (s.training.method === 'qlora') assert.match(lines[i], /changes the method/);
-    assert.equal((await results(page)).memory.fits, true, `fix ${i} (${lines[i]}) fits`);
+    if (s.training.method === 'qlora') {
+      assert.match(list, /Switch to QLoRA \(NF4 base, LoRA rank \d+\): changes the method/);
+    }
+    assert.equal((await results(page)).memory.fits, true, `fix ${i} fits`);
     checkpointing ||= s.training.recompute === 'full';
   }
   assert.ok(checkpointing, 'one fix turns gradient checkpointing on');
@@ -109,13 +122,22 @@ test('a fix that changes the method says so and shows its tab (pre-train to QLoR
                             training: { method: 'full' } });
   assert.equal((await results(page)).memory.fits, false, '7B full training needs ~110 GB');
   const count = await fixCount(page);
-  const lines = fixLines(await frameText(page), count);
-  const changing = lines.findIndex((l) => /changes the method/.test(l));
-  assert.ok(changing >= 0, `a method change is offered and labelled:\n${lines.join('\n')}`);
-  await clickWidget(page, `suggestion-${changing}`);
-  const s = await state(page);
-  assert.notEqual(s.training.method, 'full');
-  assert.equal(s.tab, 'finetune', 'the tab shows the new method');
+  const list = fixList(await frameText(page));
+  assert.match(list, /changes the method/, 'a method change is offered and labelled');
+  // Whichever fix changes the method shows the fine-tune tab; the others stay on pre-train.
+  let changed = 0;
+  for (let i = 0; i < count; ++i) {
+    await setAppState(page, { mode: 'training', tab: 'pretrain', model: 'llama-2-7b',
+                              gpu: 'rtx-4090-24gb', gpuCount: 1, weights: 'bf16',
+                              training: { method: 'full' } });
+    await clickWidget(page, `suggestion-${i}`);
+    const s = await state(page);
+    assert.equal(s.mode, 'training');
+    assert.equal(s.tab, s.training.method === 'full' ? 'pretrain' : 'finetune',
+                 `fix ${i}: the tab shows the method (${s.training.method})`);
+    if (s.training.method !== 'full') ++changed;
+  }
+  assert.ok(changed >= 1, 'one fix changes the method');
   assert.deepEqual(errors, []);
   await ctx.close();
 });

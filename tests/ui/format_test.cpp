@@ -31,6 +31,8 @@ TEST_CASE("NaN and infinity show a dash with a reason, never 'nan' or 'inf'", "[
 
 TEST_CASE("huge and tiny numbers never use an exponent", "[ui][format]") {
   CHECK(fmt::number(1.2345e18) == "1,230,000,000,000,000,000");
+  CHECK(fmt::number(2.99e19) == "29,900,000,000,000,000,000");  // no digits past a double's
+  CHECK(fmt::number(-4.2e22) == "-42,000,000,000,000,000,000,000");
   CHECK(fmt::number(-4.2e-9) == "-0.00000000420");
   CHECK(fmt::number(1e-13) == "0");
   CHECK(fmt::bytes_decimal(1.14e12) == "1.14 TB");
@@ -115,4 +117,13 @@ TEST_CASE("count words from the string table: bad entries are left out", "[ui][f
   REQUIRE(w.size() == 3);
   CHECK(w[0].word == "B");
   CHECK(w[2].word == "K");
+}
+
+TEST_CASE("FLOP counts carry SI prefixes, never 20 digits", "[ui][format]") {
+  CHECK(fmt::flops(2.99e19) == "29.9 EFLOP");
+  CHECK(fmt::flops(4.2e22) == "42.0 ZFLOP");
+  CHECK(fmt::flops(6.3e11) == "630 GFLOP");
+  CHECK(fmt::flops(999.96e15) == "1.00 EFLOP");
+  CHECK(fmt::flops(3e30) == "3,000,000 YFLOP");
+  CHECK(fmt::flops(12) == "12.0 FLOP");
 }
