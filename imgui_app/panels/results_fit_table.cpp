@@ -131,8 +131,12 @@ void draw_fit_table(App& app) {
                                 ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                 (narrow ? ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit
                                         : ImGuiTableFlags_SizingStretchProp);
+  // Twelve rows in view; six on a phone, where its rows are a finger tall and a taller table
+  // would take most of the screen's drags for its own scrolling.
   const float row_h = ImGui::GetFrameHeight();
-  const float height = row_h * (static_cast<float>(std::min<size_t>(rows.size(), 12)) + 1.6f);
+  const std::size_t rows_in_view = narrow ? 6 : 12;
+  const float height =
+      row_h * (static_cast<float>(std::min<size_t>(rows.size(), rows_in_view)) + 1.6f);
   if (!ImGui::BeginTable(narrow ? "##fit_narrow" : "##fit", kColumnCount, flags,
                          ImVec2(0, height))) {
     ImGui::PopID();
