@@ -45,6 +45,9 @@ void set_number_style(const UiState& ui) {
   const char* words[fmt::k_time_words] = {"time.us",  "time.ms", "time.s",
                                           "time.min", "time.h",  "time.days"};
   for (int i = 0; i < fmt::k_time_words; ++i) style.time_words[i] = tr(words[i]);
+  style.count_words = fmt::parse_count_words(tr("count.words"));
+  style.tick_words = fmt::parse_count_words(tr("count.tick_words"));
+  style.context_in_k = ui.lang == Lang::en;
   fmt::set_style(style);
 }
 

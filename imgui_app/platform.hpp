@@ -108,6 +108,10 @@ void publish_widget_rect(const char* id, float x, float y, float w, float h);
 // Sets window.llmSizerReady = true (after the first frame is drawn).
 void mark_ready();
 void count_frame();  // window.llmSizer.framesDrawn(), to check that an idle page draws nothing
+// window.llmSizer.frameText(): true while a test waits for the text of the next frame, which
+// publish_frame_text() hands over (widgets/frame_text.hpp reads it from the draw data).
+bool frame_text_requested();
+void publish_frame_text(const std::string& text);
 
 // Runs `frame` on every animation frame until `sleep()` pauses the loop; input events, resizes,
 // page events and setState() wake it again.

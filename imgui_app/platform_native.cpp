@@ -67,6 +67,8 @@ void fail(const std::string&) { g_sleep_requested = true; }
 void publish_widget_rect(const char*, float, float, float, float) {}
 void mark_ready() {}
 void count_frame() {}
+bool frame_text_requested() { return false; }
+void publish_frame_text(const std::string&) {}
 
 void run_main_loop(void (*frame)(void*), void* arg) {
   g_sleep_requested = false;

@@ -26,6 +26,7 @@ platform::Hooks g_hooks;
 platform::PageEvents g_events;
 std::string g_clipboard;
 bool g_sleeping = false;
+bool g_frame_text_requested = false;  // window.llmSizer.frameText() waits for the next frame
 
 // Strings returned to JS live here until the next call (JS copies them with UTF8ToString).
 std::string g_reply;
@@ -44,7 +45,7 @@ std::string take_js_string(char* s) {
 // clang-format off
 EM_JS(void, js_install_page, (), {
   var page = Module.llmSizerPage = { rects: {}, frames: 0, ready: false, failed: false,
-                                     filesRead: [] };
+                                     filesRead: [], textWaiters: [] };
   // After a failure (see platform::fail and boot.js) nothing may call into the broken module.
   var wake = function() { if (!page.failed) Module._llm_sizer_wake(); };
   // Every kind of input wakes the sleeping main loop (idle rendering). GLFW"s own listeners have
@@ -101,6 +102,14 @@ EM_JS(void, js_install_page, (), {
     // Every file read since the page opened (js_install_files): [{name, size, bytesRead, reads,
     // done}], so tests can check that only a model file's header was read.
     filesRead: function() { return page.filesRead.slice(); },
+    // For tests: a promise of the text the next frame shows (every glyph drawn, one line per row
+    // of text, one block per window; widgets/frame_text.hpp).
+    frameText: function() {
+      return new Promise(function(resolve) {
+        page.textWaiters.push(resolve);
+        Module._llm_sizer_request_frame_text();
+      });
+    },
     // For the tests of the error boundary: the next frame throws a C++ exception ("exception")
     // or executes a WebAssembly trap ("trap").
     injectFault: function(kind) { Module._llm_sizer_page_event(kind === "trap" ? 6 : 5); }
@@ -188,6 +197,13 @@ EM_JS(void, js_mark_ready, (), {
 });
 
 EM_JS(void, js_count_frame, (), { Module.llmSizerPage.frames++; });
+
+EM_JS(void, js_publish_frame_text, (const char* text), {
+  var t = UTF8ToString(text);
+  var waiters = Module.llmSizerPage.textWaiters;
+  Module.llmSizerPage.textWaiters = [];
+  waiters.forEach(function(resolve) { resolve(t); });
+});
 
 EM_JS(void, js_fetch_chinese, (), {
   // boot.js (Module.loadChinese) may have started the downloads with the page; else fetch here.
@@ -321,6 +337,11 @@ EMSCRIPTEN_KEEPALIVE void llm_sizer_file_failed(const char* name, const char* me
   llm_sizer_wake();
 }
 
+EMSCRIPTEN_KEEPALIVE void llm_sizer_request_frame_text() {
+  g_frame_text_requested = true;
+  llm_sizer_wake();
+}
+
 EMSCRIPTEN_KEEPALIVE const char* llm_sizer_results(const char*) {
   g_reply = g_hooks.results ? g_hooks.results() : "{}";
   return g_reply.c_str();
@@ -414,6 +435,11 @@ void fail(const std::string& what) {
 
 void mark_ready() { js_mark_ready(); }
 void count_frame() { js_count_frame(); }
+bool frame_text_requested() { return g_frame_text_requested; }
+void publish_frame_text(const std::string& text) {
+  g_frame_text_requested = false;
+  js_publish_frame_text(text.c_str());
+}
 
 void run_main_loop(void (*frame)(void*), void* arg) {
   // 0 fps = requestAnimationFrame; simulate_infinite_loop keeps main()'s locals alive.

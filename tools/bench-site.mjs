@@ -5,8 +5,9 @@
 //   - navigation -> first useful frame, median of N cold loads (fresh profile each: no HTTP, code
 //     or service-worker cache);
 //   - frames drawn during 5 s of idleness (the page should draw none);
-//   - renderer main-thread time per frame while a slider is dragged (the full result, fit table
-//     included, recomputes on every frame of the drag; CDP Performance.getMetrics TaskDuration).
+//   - frames per second and renderer main-thread time per frame while a slider is dragged (the
+//     full result, fit table included, recomputes on every frame of the drag; CDP
+//     Performance.getMetrics TaskDuration). Reported, not asserted: a shared machine's timing.
 // Headless Chromium with SwiftShader (no GPU), so absolute times are those of software WebGL.
 //   - what app.wasm is made of: code bytes per contributor (from app_names.wasm, the same link with
 //     function names: cmake --build --preset web --target llm_sizer_app_names) and the files
@@ -181,7 +182,8 @@ async function frames(page, context) {
   const wall = Date.now() - w0;
   await page.mouse.up();
   const dragFrames = f1 - f0;
-  return { idleFrames, drag: { frames: dragFrames, msPerFrame: (1000 * (t1 - t0)) / Math.max(1, dragFrames), wall } };
+  return { idleFrames, drag: { frames: dragFrames, msPerFrame: (1000 * (t1 - t0)) / Math.max(1, dragFrames), wall,
+                               framesPerSecond: (1000 * dragFrames) / Math.max(1, wall) } };
 }
 
 const loads = [];
@@ -260,7 +262,8 @@ lines.push('## Frames', '',
   `- frames drawn in 5 s of idleness after the first frame: ${frameRun.idleFrames}`);
 if (frameRun.drag) {
   lines.push(`- dragging the prompt-tokens slider for ${frameRun.drag.wall} ms (each frame recomputes the whole result,`
-    + ` fit table included): ${frameRun.drag.frames} frames, renderer main-thread time **${frameRun.drag.msPerFrame.toFixed(1)} ms per frame**`
+    + ` fit table included): ${frameRun.drag.frames} frames = **${frameRun.drag.framesPerSecond.toFixed(1)} frames/s**`
+    + ` (the issue asks for at least 30), renderer main-thread time **${frameRun.drag.msPerFrame.toFixed(1)} ms per frame**`
     + ' (CDP TaskDuration; SwiftShader rasterises in the GPU process, not counted); before: '
     + (baselineFrameRun?.drag ? `${baselineFrameRun.drag.msPerFrame.toFixed(1)} ms in the same run` : `${BASELINE.dragMsPerFrame} ms`));
 } else {

@@ -46,7 +46,8 @@ inline double safe_div(double a, double b) {
   return std::isfinite(r) ? r : 0.0;
 }
 
-// "13.5 GB", "512 KiB", "1.2e+21": short human forms for the formulas map.
+// "13.5 GB", "1.14 TB", "6,738,415,616": short forms for formulas, warnings and labels (never an
+// exponent; numbers.cpp).
 std::string fmt_bytes(double bytes);
 std::string fmt_num(double v);
 

@@ -3,6 +3,7 @@
 // rule-of-thumb texts, the bottleneck sentence).
 #include "sizer/estimate.hpp"
 
+#include <cmath>
 #include <stdexcept>
 
 #include "engine_internal.hpp"
@@ -76,13 +77,16 @@ void add_warnings(const Scenario& s, Estimate& e) {
   }
   if (!e.memory.fits) {
     const bool on_gpu = e.memory.per_gpu_bytes > e.memory.capacity_bytes;
+    const double not_bytes = std::nan("");
     e.warning_details.push_back(
         {on_gpu ? "memory-over-capacity" : "memory-over-host-ram",
          on_gpu ? std::vector<std::string>{fmt_bytes(e.memory.per_gpu_bytes), card.name,
                                            fmt_bytes(e.memory.capacity_bytes)}
                 : std::vector<std::string>{fmt_bytes(e.memory.host_ram_bytes),
                                            fmt_bytes(s.hardware.host.ram_bytes)},
-         "memory: " + e.memory.first_reason});
+         "memory: " + e.memory.first_reason,
+         on_gpu ? std::vector<double>{e.memory.per_gpu_bytes, not_bytes, e.memory.capacity_bytes}
+                : std::vector<double>{e.memory.host_ram_bytes, s.hardware.host.ram_bytes}});
   }
   for (const Warning& w : e.warning_details) e.warnings.push_back(w.text);
 }

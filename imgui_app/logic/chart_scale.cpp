@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "logic/format.hpp"
+
 namespace app::chart {
 namespace {
 
@@ -188,15 +190,20 @@ std::string tick_label(double value) {
   std::snprintf(buf, sizeof buf, "%.2e", value);
   const double rounded = std::strtod(buf, nullptr);
   const double magnitude = std::abs(rounded);
-  static constexpr const char* kSuffixes[] = {"", "k", "M", "G", "T", "P", "E"};
   if (magnitude >= 1e-3 && magnitude < 1e21) {
-    int group = 0;
+    // The page's scale words, largest first (fmt::Style::tick_words): SI k, M, G, T... in
+    // English, 万, 亿, 万亿 in Chinese.
     double scaled = rounded;
-    while (std::abs(scaled) >= 1000 && group < 6) {
-      scaled /= 1000;
-      ++group;
+    const char* word = "";
+    for (const fmt::CountWord& w : fmt::style().tick_words) {
+      if (magnitude >= w.scale) {
+        scaled = rounded / w.scale;
+        word = w.word.c_str();
+        break;
+      }
     }
-    std::snprintf(buf, sizeof buf, "%.3g%s", scaled, kSuffixes[group]);
+    // Below 1000 three significant digits; above (a myriad word leaves up to 9999) whole.
+    std::snprintf(buf, sizeof buf, std::abs(scaled) < 1000 ? "%.3g%s" : "%.0f%s", scaled, word);
     return buf;
   }
   const int exponent = static_cast<int>(std::floor(std::log10(magnitude) + kEdgeTolerance));

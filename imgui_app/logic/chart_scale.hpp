@@ -57,8 +57,9 @@ std::vector<double> log_ticks(Range r, int max_ticks);
 Range nice_linear_range(Range r, int max_ticks);
 Range nice_log_range(Range r);  // to enclosing 1-2-5 x 10^k values
 
-// Compact, language-neutral tick label with SI suffixes: 0.5, 20, 1.5k, 300M, 2T, 1e-6. At most
-// three significant digits.
+// Compact tick label with the page's scale words (fmt::style().tick_words): 0.5, 20, 1.5k, 300M,
+// 2T, 1e-6 in English (SI suffixes); 1,500 -> "1500", 3e8 -> "3亿" in Chinese. At most three
+// significant digits below 1000.
 std::string tick_label(double value);
 
 }  // namespace app::chart

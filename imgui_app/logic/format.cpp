@@ -1,7 +1,9 @@
 #include "logic/format.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace app::fmt {
 namespace {
@@ -48,7 +50,16 @@ std::string number(double v, int significant) {
   double rounded_mag = std::fabs(rounded);
   if (rounded_mag > 0) int_digits = static_cast<int>(std::floor(std::log10(rounded_mag))) + 1;
   int decimals = significant - int_digits;
-  if (decimals < 0) decimals = 0;
+  if (decimals < 0) {
+    // Past a double's 15-16 exact digits "%.0f" prints noise (2.99e19 -> "...004,096"): write
+    // the significant digits and then zeros.
+    std::snprintf(buf, sizeof buf, "%.*e", significant - 1, rounded);  // "-2.99e+19"
+    std::string digits;
+    for (const char* c = buf; *c != 'e'; ++c)
+      if (*c >= '0' && *c <= '9') digits += *c;
+    digits.append(static_cast<std::size_t>(int_digits) - digits.size(), '0');
+    return group_thousands((rounded < 0 ? "-" : "") + digits);
+  }
   std::snprintf(buf, sizeof buf, "%.*f", decimals, rounded);
   return group_thousands(buf);
 }
@@ -90,14 +101,51 @@ double bytes_per_gigabyte_unit() {
   return g_style.units == ByteUnits::decimal ? 1e9 : 1024.0 * 1024.0 * 1024.0;
 }
 
+std::vector<CountWord> parse_count_words(const std::string& spec) {
+  std::vector<CountWord> out;
+  std::size_t start = 0;
+  while (start <= spec.size()) {
+    std::size_t end = spec.find('|', start);
+    if (end == std::string::npos) end = spec.size();
+    const std::string entry = spec.substr(start, end - start);
+    const std::size_t space = entry.find(' ');
+    if (space != std::string::npos && space + 1 < entry.size()) {
+      char* parsed_end = nullptr;
+      const double scale = std::strtod(entry.c_str(), &parsed_end);
+      if (parsed_end == entry.c_str() + space && std::isfinite(scale) && scale > 0)
+        out.push_back({scale, entry.substr(space + 1)});
+    }
+    start = end + 1;
+  }
+  std::sort(out.begin(), out.end(),
+            [](const CountWord& a, const CountWord& b) { return a.scale > b.scale; });
+  return out;
+}
+
 std::string count(double v) {
   if (!std::isfinite(v)) return k_dash;
-  double m = std::fabs(v);
-  if (m >= 1e12) return number(v / 1e12) + "T";
-  if (m >= 1e9) return number(v / 1e9) + "B";
-  if (m >= 1e6) return number(v / 1e6) + "M";
-  if (m >= 1e3) return number(v / 1e3) + "K";
+  const double m = std::fabs(v);
+  for (const CountWord& w : g_style.count_words) {
+    // Judged after rounding, so 999,999 is "1.00M", not "1,000K".
+    if (m >= w.scale * (1 - 5e-4)) return number(v / w.scale) + w.word;
+  }
   return number(v);
+}
+
+std::string flops(double v) {
+  if (!std::isfinite(v)) return k_dash;
+  struct Prefix {
+    double scale;
+    const char* unit;
+  };
+  static constexpr Prefix k_prefixes[] = {{1e24, "YFLOP"}, {1e21, "ZFLOP"}, {1e18, "EFLOP"},
+                                          {1e15, "PFLOP"}, {1e12, "TFLOP"}, {1e9, "GFLOP"},
+                                          {1e6, "MFLOP"},  {1e3, "kFLOP"}};
+  const double m = std::fabs(v);
+  for (const Prefix& p : k_prefixes) {
+    if (m >= p.scale * (1 - 5e-4)) return with_unit(v / p.scale, p.unit);  // after rounding
+  }
+  return with_unit(v, "FLOP");
 }
 
 std::string seconds(double s) {
@@ -132,7 +180,8 @@ std::string integer(double v) {
 }
 
 std::string context_tokens(int tokens) {
-  if (tokens >= 1024 && tokens % 1024 == 0) return integer(tokens / 1024) + "K";
+  if (g_style.context_in_k && tokens >= 1024 && tokens % 1024 == 0)
+    return integer(tokens / 1024) + "K";
   return integer(tokens);
 }
 

@@ -231,7 +231,7 @@ std::string format_metric(const std::string& metric, double value) {
   if (is_bool_metric(metric)) return value != 0 ? "yes" : "no";
   if (is_bytes_metric(metric)) return fmt::bytes(value);
   if (metric == "peakFlops") return fmt::number(value / 1e12) + " TFLOPS";
-  if (metric == "training.totalFlops") return fmt::number(value) + " FLOPs";
+  if (metric == "training.totalFlops") return fmt::flops(value);
   if (metric == "training.mfu" || metric == "training.communicationShare")
     return fmt::percent(value);
   if (metric == "cost.usdPerMillionTokens") return trf("summary.per_million", {fmt::usd(value)});
@@ -240,7 +240,7 @@ std::string format_metric(const std::string& metric, double value) {
   if (metric.find("TokensPerSecond") != std::string::npos || metric == "training.tokensPerSecond")
     return trf("res.unit.tok_s", {fmt::number(value)});
   if (metric.find("ArithmeticIntensity") != std::string::npos)
-    return fmt::number(value) + " FLOP/byte";
+    return trf("unit.flop_per_byte", {fmt::number(value)});
   if (metric == "inference.ttftSeconds" || metric == "training.stepSeconds")
     return fmt::seconds(value);
   if (metric == "training.totalHours") return fmt::seconds(value * 3600);

@@ -56,12 +56,15 @@ void draw_table(App& app) {
     bool overridden = it != s.assumption_overrides.end();
     double v = overridden ? it->second : def;
     ImGui::SetNextItemWidth(overridden ? -ui::em() * 2.2f : -FLT_MIN);
-    // Bytes are edited in GiB and seconds in microseconds, the units their sources use.
-    double scale = info.unit == "bytes" ? 1073741824.0 : (info.unit == "seconds" ? 1e-6 : 1.0);
-    const char* format =
-        info.unit == "bytes" ? "%.3f GiB" : (info.unit == "seconds" ? "%.3g \xC2\xB5s" : "%.4g");
+    // Bytes in the page's unit (GB or GiB), seconds in microseconds, in the page's words.
+    const bool bytes = info.unit == "bytes", seconds = info.unit == "seconds";
+    const double scale = bytes ? fmt::bytes_per_gigabyte_unit() : (seconds ? 1e-6 : 1.0);
+    const std::string format = bytes     ? std::string("%.3f ") + fmt::gigabyte_unit()
+                               : seconds ? std::string("%.3g ") + tr("time.us")
+                                         : std::string("%.4g");
     double shown = v / scale;
-    if (ImGui::InputDouble("##v", &shown, 0, 0, format) && std::isfinite(shown) && shown >= 0) {
+    if (ImGui::InputDouble("##v", &shown, 0, 0, format.c_str()) && std::isfinite(shown) &&
+        shown >= 0) {
       v = shown * scale;
       s.assumption_overrides[info.key] = v;
       sizer::set_assumption(s.assumptions, info.key, v);
@@ -70,7 +73,7 @@ void draw_table(App& app) {
     ui::tag(app, ("assumption-" + info.key).c_str());
     if (overridden) {
       ImGui::SameLine();
-      if (ImGui::SmallButton("\xC3\x97")) {  // × resets to the profile default
+      if (ui::small_button(app, "\xC3\x97")) {  // × resets to the profile default
         s.assumption_overrides.erase(info.key);
         sizer::set_assumption(s.assumptions, info.key, def);
         app.dirty = true;

@@ -14,6 +14,7 @@
 #include "panels/inputs_widgets.hpp"
 #include "panels/presets.hpp"
 #include "platform.hpp"
+#include "widgets/list_row.hpp"
 
 namespace app {
 namespace {
@@ -45,7 +46,7 @@ void draw_controls(App& app) {
   ImGui::SetNextItemWidth(theme_w + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x);
   if (ImGui::BeginCombo("##theme", tr(themes[theme]))) {
     for (int i = 0; i < 3; ++i)
-      if (ImGui::Selectable(tr(themes[i]), i == theme)) ui.theme = static_cast<Theme>(i);
+      if (widgets::list_row(tr(themes[i]), i == theme)) ui.theme = static_cast<Theme>(i);
     ImGui::EndCombo();
   }
   ui::tag(app, "theme");
@@ -149,6 +150,8 @@ void apply_style(bool dark, float scale, bool narrow) {
   style.ScrollbarSize = narrow ? 10 : 12;
   style.GrabMinSize = narrow ? 18 : 12;
   style.WindowPadding = ImVec2(12, 10);
+  // List rows are a frame tall (widgets/list_row.hpp): their labels sit in the middle.
+  style.SelectableTextAlign = ImVec2(0, 0.5f);
   ImVec4* c = style.Colors;
   // A calmer palette than ImGui's defaults: neutral surfaces, one blue accent.
   const ImVec4 accent = dark ? ImVec4(0.36f, 0.56f, 0.95f, 1) : ImVec4(0.16f, 0.38f, 0.85f, 1);

@@ -19,6 +19,7 @@
 #include "sizer/catalog.hpp"
 #include "sizer/enums.hpp"
 #include "sizer/training_defaults.hpp"
+#include "widgets/list_row.hpp"
 
 namespace app {
 namespace {
@@ -74,9 +75,8 @@ void draw_mode_tabs(App& app) {
   open_last_frame = open_now;
   if (app.ui.tab == ModeTab::finetune) {
     // LoRA and QLoRA first (the fine-tuning methods people pick), full fine-tuning last.
-    const sizer::TrainingMethod order[] = {sizer::TrainingMethod::lora,
-                                           sizer::TrainingMethod::qlora,
-                                           sizer::TrainingMethod::full};
+    const sizer::TrainingMethod order[] = {
+        sizer::TrainingMethod::lora, sizer::TrainingMethod::qlora, sizer::TrainingMethod::full};
     sizer::TrainingMethod& m = app.inputs.training.method;
     bool first = true;
     for (sizer::TrainingMethod choice : order) {
@@ -127,7 +127,7 @@ void format_combo(App& app, const char* label_key, const char* tag_id, std::stri
         const sizer::NumberFormat& f = all[static_cast<std::size_t>(i)];
         ImGui::PushID(i);
         const bool selected = f.id == format_id;
-        if (ImGui::Selectable(f.name.c_str(), selected)) {
+        if (widgets::list_row(f.name.c_str(), selected)) {
           format_id = f.id;
           app.dirty = true;
           ImGui::CloseCurrentPopup();
@@ -138,6 +138,7 @@ void format_combo(App& app, const char* label_key, const char* tag_id, std::stri
         if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
         const std::string bits = trf("fmt.bits", {fmt::number(f.bits_per_weight)});
         ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize(bits.c_str()).x);
+        widgets::align_text_to_list_row();
         ImGui::TextUnformatted(bits.c_str());
         ImGui::Indent(ui::em());
         ImGui::PushTextWrapPos(0.0f);
@@ -157,8 +158,8 @@ void format_combo(App& app, const char* label_key, const char* tag_id, std::stri
 void draw_precision(App& app) {
   ui::section("section.precision");
   sizer::Scenario& s = app.inputs;
+  ui::help_for_next_row("help.weights_format");
   format_combo(app, "precision.weights", "weights-format", s.weights_format, false);
-  ui::help_marker("help.weights_format");
   if (s.mode == sizer::Mode::inference) {
     format_combo(app, "precision.kv", "kv-format", s.kv_cache_format, true);
     return;
@@ -167,8 +168,7 @@ void draw_precision(App& app) {
     app.dirty = true;
   const auto& optimizers = sizer::enum_entries<sizer::Optimizer>();
   int opt = sizer::enum_index(s.training.optimizer);
-  if (ui::combo(app, "precision.optimizer", "optimizer", &opt,
-                static_cast<int>(optimizers.size()),
+  if (ui::combo(app, "precision.optimizer", "optimizer", &opt, static_cast<int>(optimizers.size()),
                 [&](int i) { return tr(optimizers[static_cast<std::size_t>(i)].label_key); })) {
     s.training.optimizer = sizer::enum_at<sizer::Optimizer>(opt);
     app.dirty = true;

@@ -19,14 +19,17 @@
 #include "sizer/hosts.hpp"
 #include "sizer/layouts.hpp"
 #include "widgets/gpu_card.hpp"
+#include "widgets/list_row.hpp"
 
 namespace app {
 namespace {
 
 // [SECTION] GPU picker
 
+// "80.0 GiB  ·  3,350 GB/s": the memory the device reports, in the page's byte unit (the marketed
+// label is in the card's name).
 std::string gpu_details(const sizer::Gpu& g) {
-  return fmt::number(g.memory_gb) + " GB  \xC2\xB7  " +
+  return fmt::bytes(g.memory_capacity_bytes) + "  \xC2\xB7  " +
          trf("gpu.bandwidth", {fmt::number(g.memory_bandwidth_gb_per_s)});
 }
 
@@ -38,9 +41,9 @@ void draw_gpu_filters(App& app, const std::vector<sizer::Gpu>& catalog) {
   ImGui::SetNextItemWidth(third);
   const char* any = tr("gpu.any_vendor");
   if (ImGui::BeginCombo("##vendor", ui.gpu_vendor.empty() ? any : ui.gpu_vendor.c_str())) {
-    if (ImGui::Selectable(any, ui.gpu_vendor.empty())) ui.gpu_vendor.clear();
+    if (widgets::list_row(any, ui.gpu_vendor.empty())) ui.gpu_vendor.clear();
     for (const std::string& v : vendors)
-      if (ImGui::Selectable(v.c_str(), v == ui.gpu_vendor)) ui.gpu_vendor = v;
+      if (widgets::list_row(v.c_str(), v == ui.gpu_vendor)) ui.gpu_vendor = v;
     ImGui::EndCombo();
   }
   ImGui::SameLine();
@@ -52,7 +55,7 @@ void draw_gpu_filters(App& app, const std::vector<sizer::Gpu>& catalog) {
   if (ImGui::BeginCombo("##mem", mem_label.c_str())) {
     for (int m : mems) {
       std::string l = m > 0 ? trf("gpu.min_memory", {std::to_string(m)}) : tr("gpu.any_memory");
-      if (ImGui::Selectable(l.c_str(), ui.gpu_min_memory_gb == m)) ui.gpu_min_memory_gb = m;
+      if (widgets::list_row(l.c_str(), ui.gpu_min_memory_gb == m)) ui.gpu_min_memory_gb = m;
     }
     ImGui::EndCombo();
   }
@@ -61,7 +64,7 @@ void draw_gpu_filters(App& app, const std::vector<sizer::Gpu>& catalog) {
   const char* kinds[] = {"gpu.kind_any", "gpu.kind_datacenter", "gpu.kind_consumer"};
   if (ImGui::BeginCombo("##kind", tr(kinds[ui.gpu_kind]))) {
     for (int k = 0; k < 3; ++k)
-      if (ImGui::Selectable(tr(kinds[k]), ui.gpu_kind == k)) ui.gpu_kind = k;
+      if (widgets::list_row(tr(kinds[k]), ui.gpu_kind == k)) ui.gpu_kind = k;
     ImGui::EndCombo();
   }
 }
@@ -88,7 +91,7 @@ void draw_gpu_picker(App& app) {
       const sizer::Gpu& g = catalog[static_cast<std::size_t>(i)];
       ImGui::PushID(i);
       bool selected = g.id == current.id;
-      if (ImGui::Selectable(g.name.c_str(), selected)) {
+      if (widgets::list_row(g.name.c_str(), selected)) {
         current = g;
         app.dirty = true;
         ImGui::CloseCurrentPopup();
@@ -102,6 +105,7 @@ void draw_gpu_picker(App& app) {
       float right = ImGui::GetContentRegionMax().x;
       if (right - w > ImGui::CalcTextSize(g.name.c_str()).x + ui::em()) {
         ImGui::SameLine(right - w);
+        widgets::align_text_to_list_row();
         ImGui::TextDisabled("%s", details.c_str());
       }
       ImGui::PopID();
@@ -112,8 +116,12 @@ void draw_gpu_picker(App& app) {
   }
   ui::row_end();
   if (!current.id.empty()) {
-    ImGui::TextDisabled("%s  \xC2\xB7  %s", gpu_details(current).c_str(),
-                        current.interconnect.c_str());
+    // The catalog's interconnect description is in the GPU card; this line says it in words.
+    const std::string link =
+        current.nvlink_domain_gpus > 1
+            ? trf("gpu.link_domain", {std::to_string(current.nvlink_domain_gpus)})
+            : std::string(tr("gpu.link_none"));
+    ImGui::TextDisabled("%s  \xC2\xB7  %s", gpu_details(current).c_str(), link.c_str());
     ui::tag(app, "gpu-details");
     if (ImGui::IsItemHovered()) widgets::gpu_card_tooltip(current);
     // The same card inline, opened by a click or tap (a phone has no hover).
@@ -174,8 +182,8 @@ void draw_parallelism(App& app) {
     s.parallel.tensor = best;
     changed = true;
   }
+  ui::help_for_next_row("help.tensor");
   changed |= int_choice(app, "hw.tensor", "tensor-parallel", &s.parallel.tensor, tp);
-  ui::help_marker("help.tensor");
   std::vector<int> pp = sizer::valid_pipeline_degrees(s.model, total, s.parallel.tensor);
   if (std::find(pp.begin(), pp.end(), s.parallel.pipeline) == pp.end()) {
     s.parallel.pipeline = 1;
@@ -204,31 +212,31 @@ void draw_engine_and_host(App& app) {
   if (s.mode == sizer::Mode::inference) {
     const auto& engines = sizer::enum_entries<sizer::Engine>();
     int index = sizer::enum_index(s.inference.engine);
+    ui::help_for_next_row("help.engine");
     if (ui::combo(app, "hw.engine", "engine", &index, static_cast<int>(engines.size()),
                   [&](int i) { return tr(engines[static_cast<std::size_t>(i)].label_key); })) {
       apply_engine(s, sizer::enum_at<sizer::Engine>(index));
       app.dirty = true;
     }
-    ui::help_marker("help.engine");
   }
   const std::vector<sizer::HostPreset>& hosts = sizer::host_catalog();
   int host = -1;
   for (std::size_t i = 0; i < hosts.size(); ++i)
     if (hosts[i].profile.id == s.hardware.host.id) host = static_cast<int>(i);
+  ui::help_for_next_row("help.host");
   if (ui::combo(app, "hw.host", "host-profile", &host, static_cast<int>(hosts.size()),
                 [&](int i) { return tr(hosts[static_cast<std::size_t>(i)].label_key); })) {
     s.hardware.host = hosts[static_cast<std::size_t>(host)].profile;
     app.dirty = true;
   }
-  ui::help_marker("help.host");
   if (s.mode == sizer::Mode::inference && s.inference.engine == sizer::Engine::llama_cpp) {
     int layers = s.model.num_layers > 0 ? s.model.num_layers : 1;
     int v = s.inference.gpu_layers < 0 ? layers : std::min(s.inference.gpu_layers, layers);
+    ui::help_for_next_row("help.gpu_layers");
     if (ui::slider_int(app, "hw.gpu_layers", "gpu-layers", &v, 0, layers, "unit.layers", false)) {
       s.inference.gpu_layers = v >= layers ? -1 : v;
       app.dirty = true;
     }
-    ui::help_marker("help.gpu_layers");
     if (ui::checkbox(app, "hw.kv_in_host", "kv-in-host", &s.inference.kv_cache_in_host_memory))
       app.dirty = true;
   }

@@ -16,6 +16,7 @@
 #include "panels/inputs_widgets.hpp"
 #include "sizer/hf_config.hpp"
 #include "sizer/params.hpp"
+#include "widgets/list_row.hpp"
 
 namespace app {
 namespace {
@@ -65,7 +66,7 @@ void draw_picker(App& app) {
     ImGui::InputTextWithHint("##search", tr("model.search_hint"), &app.ui.model_filter);
     ui::tag(app, "model-search");
     // Custom first: always visible, however long the filtered list below is.
-    if (ImGui::Selectable(tr("model.custom_entry"), current.id == k_custom_id)) {
+    if (widgets::list_row(tr("model.custom_entry"), current.id == k_custom_id)) {
       sizer::ModelArch custom = current;
       custom.id = k_custom_id;
       custom.name = tr("model.custom");
@@ -82,7 +83,7 @@ void draw_picker(App& app) {
         const sizer::ModelArch& m = catalog[static_cast<std::size_t>(i)];
         ImGui::PushID(i);
         bool selected = m.id == current.id;
-        if (ImGui::Selectable(m.name.c_str(), selected)) {
+        if (widgets::list_row(m.name.c_str(), selected)) {
           select_model(app, m);
           ImGui::CloseCurrentPopup();
         }
@@ -94,6 +95,7 @@ void draw_picker(App& app) {
         float right = ImGui::GetContentRegionMax().x;
         if (right - w > ImGui::CalcTextSize(m.name.c_str()).x + ui::em()) {
           ImGui::SameLine(right - w);
+          widgets::align_text_to_list_row();
           ImGui::TextDisabled("%s", details.c_str());
         }
         ImGui::PopID();

@@ -15,16 +15,41 @@ namespace app::ui {
 
 float em() { return ImGui::GetFontSize(); }
 
+namespace {
+
+const char* g_next_row_help = nullptr;  // help_for_next_row: the next row_begin shows it
+
+// On a phone the marker is a frame-tall button, so a finger can reach it (a tap shows the tip).
+void draw_pending_help(const App& app) {
+  const char* key = g_next_row_help;
+  g_next_row_help = nullptr;
+  if (key == nullptr) return;
+  ImGui::SameLine();
+  if (app.ui.narrow) {
+    ImGui::Button("(?)");
+  } else {
+    ImGui::TextDisabled("(?)");
+  }
+  tag(app, key);
+  if (ImGui::BeginItemTooltip()) {
+    ImGui::PushTextWrapPos(em() * 28.0f);
+    ImGui::TextUnformatted(tr(key));
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+}  // namespace
+
+void help_for_next_row(const char* key) { g_next_row_help = key; }
+
 void row_begin(const App& app, const char* label_key) {
   ImGui::PushID(label_key);
-  const char* label = tr(label_key);
-  if (app.ui.narrow) {
-    ImGui::TextUnformatted(label);
-  } else {
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(label);
-    ImGui::SameLine(em() * 10.5f);
-  }
+  // Wide screens: the label left of the widget; narrow ones: above it (level with a help button).
+  if (!app.ui.narrow || g_next_row_help != nullptr) ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr(label_key));
+  draw_pending_help(app);
+  if (!app.ui.narrow) ImGui::SameLine(em() * 10.5f);
   ImGui::SetNextItemWidth(-FLT_MIN);
 }
 
@@ -35,15 +60,8 @@ void section(const char* key) {
   ImGui::SeparatorText(tr(key));
 }
 
-void help_marker(const char* key) {
-  ImGui::SameLine();
-  ImGui::TextDisabled("(?)");
-  if (ImGui::BeginItemTooltip()) {
-    ImGui::PushTextWrapPos(em() * 28.0f);
-    ImGui::TextUnformatted(tr(key));
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
+bool small_button(const App& app, const char* label) {
+  return app.ui.narrow ? ImGui::Button(label) : ImGui::SmallButton(label);
 }
 
 void tag(const App& app, const char* id) {

@@ -19,8 +19,9 @@ void row_end();
 // Section heading tr(key).
 void section(const char* key);
 
-// "(?)" with tr(key) as a wrapped tooltip.
-void help_marker(const char* key);
+// "(?)" with tr(key) as a wrapped tooltip, beside the label of the next row (row_begin): a row's
+// widget fills it, so a marker after the widget would be clipped away.
+void help_for_next_row(const char* key);
 
 // Publishes the last item's rectangle as window.llmSizer.widgetRect(id) (CSS pixels).
 void tag(const App& app, const char* id);
@@ -35,6 +36,10 @@ bool slider_double(const App& app, const char* label_key, const char* tag_id, do
                    double hi, const char* format_key, bool logarithmic);
 
 bool checkbox(const App& app, const char* label_key, const char* tag_id, bool* v);
+
+// A small button inside a table row on wide screens; a full, frame-tall button on narrow (touch)
+// screens, where every target is at least k_touch_target_css_px tall.
+bool small_button(const App& app, const char* label);
 
 // A combo over `count` items labelled by `item_label(i)`; true when the selection changed.
 template <typename LabelFn>

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "imgui.h"
+#include "widgets/list_row.hpp"
 
 namespace app::ui {
 
@@ -15,10 +16,12 @@ bool combo(const App& app, const char* label_key, const char* tag_id, int* index
     for (int i = 0; i < count; ++i) {
       ImGui::PushID(i);
       bool selected = i == *index;
-      if (ImGui::Selectable(std::string(item_label(i)).c_str(), selected)) {
+      if (widgets::list_row(std::string(item_label(i)).c_str(), selected)) {
         *index = i;
         changed = true;
       }
+      if (tag_id != nullptr)
+        tag(app, (std::string(tag_id) + "-option-" + std::to_string(i)).c_str());
       if (selected) ImGui::SetItemDefaultFocus();
       ImGui::PopID();
     }

@@ -16,8 +16,8 @@ void draw_inference(App& app) {
                             "unit.tokens", true);
   changed |= ui::slider_int(app, "work.output", "output-tokens", &w.output_tokens, 1, 131072,
                             "unit.tokens", true);
+  ui::help_for_next_row("help.batch");
   changed |= ui::slider_int(app, "work.batch", "batch", &w.batch, 1, 1024, "unit.sequences", true);
-  ui::help_marker("help.batch");
   if (changed) app.dirty = true;
 }
 
@@ -32,22 +32,22 @@ void draw_training(App& app) {
                             "unit.steps", true);
   const auto& modes = sizer::enum_entries<sizer::Recompute>();
   int recompute = sizer::enum_index(t.recompute);
+  ui::help_for_next_row("help.recompute");
   if (ui::combo(app, "train.recompute", "recompute", &recompute, static_cast<int>(modes.size()),
                 [&](int i) { return tr(modes[static_cast<std::size_t>(i)].label_key); })) {
     t.recompute = sizer::enum_at<sizer::Recompute>(recompute);
     changed = true;
   }
-  ui::help_marker("help.recompute");
   changed |= ui::checkbox(app, "train.flash", "flash-attention", &t.flash_attention);
   int zero = t.zero_stage;
   const char* zero_keys[] = {"zero.0", "zero.1", "zero.2", "zero.3"};
+  ui::help_for_next_row("help.zero");
   if (ui::combo(app, "train.zero", "zero-stage", &zero, 4,
                 [&](int i) { return tr(zero_keys[i]); })) {
     t.zero_stage = zero;
     if (zero < 3) t.offload_params = false;  // parameter offload needs stage 3 (ZeRO-Infinity)
     changed = true;
   }
-  ui::help_marker("help.zero");
   changed |= ui::checkbox(app, "train.offload_opt", "offload-optimizer", &t.offload_optimizer);
   if (t.zero_stage == 3)
     changed |= ui::checkbox(app, "train.offload_params", "offload-params", &t.offload_params);

@@ -3,6 +3,7 @@
 // [SECTION] answer card
 #include "panels/presets.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "imgui.h"
@@ -10,6 +11,7 @@
 #include "logic/presets.hpp"
 #include "misc/cpp/imgui_stdlib.h"
 #include "panels/inputs_widgets.hpp"
+#include "widgets/list_row.hpp"
 
 namespace app {
 namespace {
@@ -41,9 +43,12 @@ void draw_row(App& app, const SeedPreset& p) {
   const char* text = tr(q_key.c_str());
   const float wrap_w = ImGui::GetContentRegionAvail().x;
   const float text_h = ImGui::CalcTextSize(text, nullptr, false, wrap_w).y;
-  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  // At least a list row tall (a finger's width on phones), the text centred in it.
+  const float row_h = std::max(text_h, widgets::list_row_height());
+  ImVec2 pos = ImGui::GetCursorScreenPos();
   const bool clicked =
-      ImGui::Selectable("##row", menu_state().active_id == p.id, 0, ImVec2(0, text_h));
+      ImGui::Selectable("##row", menu_state().active_id == p.id, 0, ImVec2(0, row_h));
+  pos.y += (row_h - text_h) / 2;
   ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(), pos,
                                       ImGui::GetColorU32(ImGuiCol_Text), text, nullptr, wrap_w);
   ui::tag(app, tag_id.c_str());
@@ -115,7 +120,7 @@ void draw_preset_answer(App& app) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", tr(topic_label_key(p->topic)));
   ImGui::SameLine();
-  if (ImGui::SmallButton(tr("preset.close"))) st.active_id.clear();
+  if (ui::small_button(app, tr("preset.close"))) st.active_id.clear();
   ui::tag(app, "preset-answer-close");
   ImGui::TextWrapped("%s", tr(question_key(*p).c_str()));
   ImGui::TextWrapped("%s: %s", tr("preset.answer"), tr(answer_key(*p).c_str()));

@@ -6,10 +6,11 @@
 #include <vector>
 
 #include "imgui.h"
-#include "sizer/enums.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
+#include "panels/inputs_widgets.hpp"
 #include "panels/results_parts.hpp"
+#include "sizer/enums.hpp"
 #include "widgets/palette.hpp"
 
 namespace app::results {
@@ -172,10 +173,10 @@ void draw_compare(App& app) {
   for (size_t i = 0; i < app.pinned.size(); ++i) {
     ImGui::TableNextColumn();
     ImGui::PushID(static_cast<int>(i));
-    if (ImGui::SmallButton(tr("res.cmp.restore"))) restore = static_cast<int>(i);
+    if (ui::small_button(app, tr("res.cmp.restore"))) restore = static_cast<int>(i);
     publish_last_item(app, "compare-restore-" + std::to_string(i));
     ImGui::SameLine();
-    if (ImGui::SmallButton(tr("res.cmp.remove"))) remove = static_cast<int>(i);
+    if (ui::small_button(app, tr("res.cmp.remove"))) remove = static_cast<int>(i);
     publish_last_item(app, "compare-remove-" + std::to_string(i));
     ImGui::PopID();
   }

@@ -12,6 +12,7 @@
 #include "panels/results_parts.hpp"
 #include "sizer/enums.hpp"
 #include "widgets/gpu_card.hpp"
+#include "widgets/list_row.hpp"
 #include "widgets/palette.hpp"
 
 namespace app::results {
@@ -130,8 +131,12 @@ void draw_fit_table(App& app) {
                                 ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                 (narrow ? ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit
                                         : ImGuiTableFlags_SizingStretchProp);
+  // Twelve rows in view; six on a phone, where its rows are a finger tall and a taller table
+  // would take most of the screen's drags for its own scrolling.
   const float row_h = ImGui::GetFrameHeight();
-  const float height = row_h * (static_cast<float>(std::min<size_t>(rows.size(), 12)) + 1.6f);
+  const std::size_t rows_in_view = narrow ? 6 : 12;
+  const float height =
+      row_h * (static_cast<float>(std::min<size_t>(rows.size(), rows_in_view)) + 1.6f);
   if (!ImGui::BeginTable(narrow ? "##fit_narrow" : "##fit", kColumnCount, flags,
                          ImVec2(0, height))) {
     ImGui::PopID();
@@ -198,8 +203,7 @@ void draw_fit_table(App& app) {
       const bool selected = r.gpu_id == current;
       if (none)
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      const bool clicked = ImGui::Selectable(gpu_name(r.gpu_id).c_str(), selected,
-                                             ImGuiSelectableFlags_SpanAllColumns);
+      const bool clicked = widgets::table_row(gpu_name(r.gpu_id).c_str(), selected);
       if (none) ImGui::PopStyleColor();
       publish_last_item(app, "fit-row-" + std::to_string(i));
       publish_last_item(app, "fit-row-" + r.gpu_id);
@@ -216,8 +220,10 @@ void draw_fit_table(App& app) {
         app.dirty = true;
       }
       ImGui::TableNextColumn();
+      ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(none ? fmt::k_dash : std::to_string(r.gpus).c_str());
       ImGui::TableNextColumn();
+      ImGui::AlignTextToFramePadding();
       if (none) {
         ImGui::TextUnformatted(fmt::k_dash);
       } else {
@@ -228,12 +234,16 @@ void draw_fit_table(App& app) {
         ImGui::TextUnformatted(used.c_str());
       }
       ImGui::TableNextColumn();
+      ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(none ? fmt::k_dash : fmt::number(r.tokens_per_second).c_str());
       ImGui::TableNextColumn();
+      ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(money_or_dash(r.usd_per_hour).c_str());
       ImGui::TableNextColumn();
+      ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(none ? fmt::k_dash : money_or_dash(r.usd_per_million_tokens).c_str());
       ImGui::TableNextColumn();
+      ImGui::AlignTextToFramePadding();
       const std::string bound = sizer::enum_entry(r.bottleneck).label_key;
       ImGui::TextUnformatted(none ? fmt::k_dash : tr(bound.c_str()));
       ImGui::PopID();

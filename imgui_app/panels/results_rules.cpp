@@ -38,10 +38,10 @@ void draw_rules_of_thumb(const App& app) {
     const bool flops = r.value_flops > 0;
     const double quick_value = flops ? r.value_flops : r.value_bytes;
     const double detailed_value = flops ? r.detailed_flops : r.detailed_bytes;
-    const std::string quick = flops ? trf("res.rot.quick_flops", {fmt::count(r.value_flops)})
+    const std::string quick = flops ? trf("res.rot.quick_flops", {fmt::flops(r.value_flops)})
                                     : trf("res.rot.quick", {fmt::bytes(r.value_bytes)});
     const std::string detailed = flops
-                                     ? trf("res.rot.detailed_flops", {fmt::count(r.detailed_flops)})
+                                     ? trf("res.rot.detailed_flops", {fmt::flops(r.detailed_flops)})
                                      : trf("res.rot.detailed", {fmt::bytes(r.detailed_bytes)});
     const std::string formula_key = "rulesOfThumb." + r.id;
     ImGui::TextUnformatted(quick.c_str());

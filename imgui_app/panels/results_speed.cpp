@@ -47,9 +47,10 @@ void draw_figures(const App& app) {
             "inference.endToEndSeconds", not_fit);
   value_row(app, "res.speed.kv_per_token", fmt::bytes(r.kv_cache_bytes_per_token),
             "inference.kvCacheBytesPerToken");
-  value_row(app, "res.speed.max_batch", fmt::integer(r.max_batch), "inference.maxBatch");
+  // 0 users and 0 tokens look odd: they are what fits when the plan itself does not.
+  value_row(app, "res.speed.max_batch", fmt::integer(r.max_batch), "inference.maxBatch", not_fit);
   value_row(app, "res.speed.max_context", fmt::integer(r.max_context_tokens),
-            "inference.maxContextTokens");
+            "inference.maxContextTokens", not_fit);
   if (r.throughput_at_max_batch > 0) {
     value_row(app, "res.speed.throughput_max_batch", tokens_per_second(r.throughput_at_max_batch),
               "inference.throughputAtMaxBatch");

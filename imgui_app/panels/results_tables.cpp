@@ -11,6 +11,7 @@
 #include "logic/seed_tables.hpp"
 #include "panels/results_parts.hpp"
 #include "sizer/catalog.hpp"
+#include "widgets/list_row.hpp"
 #include "widgets/palette.hpp"
 
 namespace app::results {
@@ -37,7 +38,7 @@ bool model_combo(std::string& id) {
   if (ImGui::BeginCombo("##model", current ? current->name.c_str() : id.c_str(),
                         ImGuiComboFlags_HeightLarge)) {
     for (const sizer::ModelArch& m : sizer::model_catalog()) {
-      if (ImGui::Selectable(m.name.c_str(), m.id == id)) {
+      if (widgets::list_row(m.name.c_str(), m.id == id)) {
         id = m.id;
         changed = true;
       }
@@ -54,7 +55,7 @@ bool format_combo(std::string& id) {
   if (ImGui::BeginCombo("##format", current ? current->name.c_str() : id.c_str(),
                         ImGuiComboFlags_HeightLarge)) {
     for (const sizer::NumberFormat& f : sizer::format_catalog()) {
-      if (ImGui::Selectable(f.name.c_str(), f.id == id)) {
+      if (widgets::list_row(f.name.c_str(), f.id == id)) {
         id = f.id;
         changed = true;
       }

@@ -19,30 +19,49 @@ void draw_figures(const App& app) {
   }
   ImGui::TableSetupColumn("##label", ImGuiTableColumnFlags_WidthStretch, 1.6f);
   ImGui::TableSetupColumn("##value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  value_row(app, "res.train.step", fmt::seconds(t.step_seconds), "training.stepSeconds");
+  // A plan that does not fit never runs: its times, speed, utilisation and cost are dashes, with
+  // why (as the JSON has nulls). What it would train and compute stays.
+  const bool fits = app.results.memory.fits;
+  const std::string not_fit = fits ? std::string() : std::string(tr("res.speed.not_fit"));
+  const auto running = [&](const std::string& value) {
+    return fits ? value : std::string(fmt::k_dash);
+  };
+  value_row(app, "res.train.step", running(fmt::seconds(t.step_seconds)), "training.stepSeconds",
+            not_fit);
   value_row(app, "res.train.tokens_per_step", fmt::count(t.tokens_per_step),
             "training.tokensPerStep");
   value_row(app, "res.train.tokens_per_second",
-            trf("res.unit.tok_s", {fmt::number(t.tokens_per_second)}), "training.tokensPerSecond");
-  value_row(app, "res.train.total_time", fmt::seconds(t.total_hours * 3600), "training.totalHours");
-  value_row(app, "res.train.gpu_hours", fmt::number(t.gpu_hours), "training.gpuHours");
+            running(trf("res.unit.tok_s", {fmt::number(t.tokens_per_second)})),
+            "training.tokensPerSecond", not_fit);
+  value_row(app, "res.train.total_time", running(fmt::seconds(t.total_hours * 3600)),
+            "training.totalHours", not_fit);
+  value_row(app, "res.train.gpu_hours", running(fmt::number(t.gpu_hours)), "training.gpuHours",
+            not_fit);
   value_row(app, "res.train.cost",
-            c.price_known ? fmt::usd(c.total_usd) : std::string(tr("res.cost.unknown")),
-            "cost.totalUsd");
+            running(c.price_known ? fmt::usd(c.total_usd) : std::string(tr("res.cost.unknown"))),
+            "cost.totalUsd", not_fit);
   if (c.price_known) {
-    value_row(app, "res.cost.per_hour", fmt::usd(c.usd_per_hour), "cost.usdPerHour");
+    value_row(app, "res.cost.per_hour", running(fmt::usd(c.usd_per_hour)), "cost.usdPerHour",
+              not_fit);
   }
   draw_price_rows(app);
-  value_row(app, "res.train.mfu", fmt::percent(t.mfu), "training.mfu");
+  value_row(app, "res.train.mfu", running(fmt::percent(t.mfu)), "training.mfu", not_fit);
   value_row(app, "res.train.trainable", fmt::count(t.trainable_params), "training.trainableParams");
   value_row(app, "res.train.flops_per_token", fmt::count(t.flops_per_token),
             "training.flopsPerToken");
-  value_row(app, "res.train.total_flops", fmt::number(t.total_flops), "training.totalFlops");
+  value_row(app, "res.train.total_flops", fmt::flops(t.total_flops), "training.totalFlops");
   ImGui::EndTable();
 }
 
 void draw_step_split(const App& app) {
   const sizer::TrainingResult& t = app.results.training;
+  if (!app.results.memory.fits) {
+    // No step runs, so there is no split to draw: a dash, and why on hover.
+    ImGui::TextUnformatted(trf("res.train.comm_share", {fmt::k_dash}).c_str());
+    publish_last_item(app, "training-split");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("res.speed.not_fit"));
+    return;
+  }
   const float em = ImGui::GetFontSize();
   ImGui::TextUnformatted(
       trf("res.train.comm_share", {fmt::percent(t.communication_share)}).c_str());

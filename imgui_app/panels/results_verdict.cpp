@@ -7,6 +7,7 @@
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "logic/state_json.hpp"
+#include "logic/warning_text.hpp"
 #include "panels/results_parts.hpp"
 #include "widgets/palette.hpp"
 #include "widgets/wrapped_button.hpp"
@@ -16,33 +17,54 @@ namespace {
 
 const sizer::NumberFormat* format_of(const std::string& id) { return sizer::find_format(id); }
 
-// Suggestions are labelled by id so both languages get a sentence; the engine's English label
-// stays the fallback for ids this table does not know.
+// "tensor parallel 4 × pipeline 2 × 2 data-parallel replicas": how a scenario splits its cards.
+std::string layout_text(const sizer::Scenario& sc) {
+  std::string text = trf("res.layout.tensor", {std::to_string(sc.parallel.tensor)});
+  if (sc.parallel.pipeline > 1)
+    text += " \xC3\x97 " + trf("res.layout.pipeline", {std::to_string(sc.parallel.pipeline)});
+  const int data = sizer::derived_data_parallel(sc);
+  if (data > 1) text += " \xC3\x97 " + trf("res.layout.data", {std::to_string(data)});
+  return text;
+}
+
+// Suggestions are labelled by id so both languages get a sentence saying exactly what changes;
+// the engine's English label stays the fallback for ids this table does not know.
 std::string suggestion_label(const sizer::Suggestion& s) {
   const sizer::Scenario& sc = s.scenario;
+  const bool training = sc.mode == sizer::Mode::training;
+  if (s.id == "split") {
+    return trf("res.suggest.split", {std::to_string(sizer::total_gpus(sc)), layout_text(sc)});
+  }
   if (s.id == "quantize") {
     const sizer::NumberFormat* f = format_of(sc.weights_format);
     return trf("res.suggest.quantize", {f ? f->name : sc.weights_format});
   }
+  if (s.id == "recompute") return tr("res.suggest.recompute");
+  if (s.id == "zero" && sc.training.zero_stage >= 1 && sc.training.zero_stage <= 3) {
+    const std::string key = "res.suggest.zero" + std::to_string(sc.training.zero_stage);
+    return trf(key.c_str(), {std::to_string(sizer::derived_data_parallel(sc))});
+  }
   if (s.id == "shorter-context") {
-    if (sc.mode == sizer::Mode::training) {
+    if (training) {
       return trf("res.suggest.shorter_sequences", {fmt::integer(sc.training.seq_len)});
     }
     return trf("res.suggest.shorter_context",
                {fmt::integer(double(sc.inference.prompt_tokens) + sc.inference.output_tokens)});
   }
   if (s.id == "smaller-batch") {
-    if (sc.mode == sizer::Mode::training) {
-      return trf("res.suggest.smaller_micro_batch", {fmt::integer(sc.training.micro_batch)});
+    if (training) {
+      return trf("res.suggest.smaller_micro_batch", {fmt::integer(sc.training.micro_batch),
+                                                     fmt::integer(sc.training.grad_accumulation)});
     }
     return trf("res.suggest.smaller_batch", {fmt::integer(sc.inference.batch)});
   }
-  if (s.id == "more-gpus") return trf("res.suggest.more_gpus", {hardware_summary(sc)});
-  if (s.id == "qlora") {
-    return trf("res.suggest.qlora", {std::to_string(sc.training.lora_rank)});
+  if (s.id == "more-gpus") {
+    return trf("res.suggest.more_gpus", {hardware_summary(sc), layout_text(sc)});
   }
-  if (s.id == "offload") {
-    if (sc.mode == sizer::Mode::training) return tr("res.suggest.offload_optimizer");
+  if (s.id == "lora") return trf("res.suggest.lora", {std::to_string(sc.training.lora_rank)});
+  if (s.id == "qlora") return trf("res.suggest.qlora", {std::to_string(sc.training.lora_rank)});
+  if (s.id == "offload" && training) return tr("res.suggest.offload_optimizer");
+  if (s.id == "layer-offload") {
     return trf("res.suggest.offload_layers",
                {std::to_string(sc.inference.gpu_layers), std::to_string(sc.model.num_layers)});
   }
@@ -115,28 +137,9 @@ void draw_warnings(const App& app) {
   if (app.results.warning_details.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, widgets::to_vec4(widgets::warn_color()));
   ImGui::PushTextWrapPos(0.0f);
-  // English shows the engine's own sentence (it carries more detail); other languages look the
-  // warning up by id and fill in its arguments, falling back to English for an unknown id.
-  // The memory warnings carry figures the core wrote in its own unit: they are rewritten here
-  // from the numbers, in the page's unit, in both languages.
-  const bool english = i18n::language() == i18n::Language::en;
-  const sizer::Estimate& e = app.results;
-  const sizer::Scenario& s = e.scenario;
-  for (const sizer::Warning& w : e.warning_details) {
-    const std::string key = "warning." + w.id;
-    std::string text;
-    if (w.id == "memory-over-capacity") {
-      text = trf(key.c_str(), {fmt::bytes(e.memory.per_gpu_bytes), s.hardware.gpu.name,
-                               fmt::bytes(e.memory.capacity_bytes)});
-    } else if (w.id == "memory-over-host-ram") {
-      text = trf(key.c_str(),
-                 {fmt::bytes(e.memory.host_ram_bytes), fmt::bytes(s.hardware.host.ram_bytes)});
-    } else {
-      const bool translated = !english && i18n::installed().count(key) != 0;
-      text = translated ? trf(key.c_str(), w.args) : w.text;
-    }
+  for (const sizer::Warning& w : app.results.warning_details) {
     ImGui::Bullet();
-    ImGui::TextUnformatted(text.c_str());
+    ImGui::TextUnformatted(warning_text(w).c_str());
   }
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();

@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { collectErrors, screenshotVariance, siteAndBrowserForThisFile, typeText, waitForApp, waitRect } from './lib.mjs';
+import { clickAt, clickWidget as click, collectErrors, screenshotVariance, scrollIntoView as scrollTo,
+         setAppState as setState, settle, siteAndBrowserForThisFile, typeText, waitForApp,
+         waitRect } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -23,17 +25,6 @@ async function open({ width = 1280, height = 800, touch = false, ctx = null } = 
 const state = (page) => page.evaluate(() => window.llmSizer.getState());
 const results = (page) => page.evaluate(() => window.llmSizer.results());
 const rect = (page, id) => page.evaluate((i) => window.llmSizer.widgetRect(i), id);
-const framesDrawn = (page) => page.evaluate(() => window.llmSizer.framesDrawn());
-
-// Waits until the app has drawn `n` more frames (it sleeps when idle, so a shortfall after the
-// first frame is not an error).
-async function settle(page, n = 3) {
-  const since = await framesDrawn(page);
-  await page.waitForFunction((f) => window.llmSizer.framesDrawn() > f, since, { timeout: 15000 })
-    .catch(() => {});
-  await page.waitForFunction(([f, k]) => window.llmSizer.framesDrawn() >= f + k, [since, n],
-                             { timeout: 2000 }).catch(() => {});
-}
 
 let wiggle = 0;
 // Forgets the published rectangles and draws again: afterwards only widgets drawn now have one.
@@ -42,49 +33,6 @@ async function redraw(page) {
   wiggle += 1;
   await page.mouse.move(2, 2 + (wiggle % 2));
   await settle(page, 3);
-}
-
-async function setState(page, partial) {
-  await page.evaluate((p) => window.llmSizer.setState(p), partial);
-  await settle(page);
-}
-
-async function clickAt(page, x, y, options = {}) {
-  await page.mouse.move(x - 1, y);
-  await page.mouse.move(x, y);
-  await settle(page, 2);
-  await page.mouse.click(x, y, options);
-  await settle(page);
-}
-
-async function click(page, id, options = {}) {
-  const r = await waitRect(page, id);
-  await clickAt(page, r.x + Math.min(r.width / 2, 40), r.y + r.height / 2, options);
-}
-
-// Turns the wheel over the column of `id` until its widget is between `top` and `bottom`. When
-// nothing moves (the pointer was over a nested scrolling region such as the fit table, which
-// keeps the wheel), another height is tried; all of them still = the end of the scroll range.
-async function scrollTo(page, id, top, bottom) {
-  const heights = [480, 300, 700, 600];
-  let which = 0;
-  let stuck = 0;
-  let last = null;
-  for (let i = 0; i < 60; ++i) {
-    const r = await waitRect(page, id);
-    if (r.y >= top && r.y + r.height <= bottom) return r;
-    if (last !== null && Math.abs(last - r.y) < 1) {
-      which = (which + 1) % heights.length;
-      if (++stuck > heights.length) return r;
-    } else {
-      stuck = 0;
-    }
-    last = r.y;
-    await page.mouse.move(r.x + 4, heights[which]);
-    await page.mouse.wheel(0, Math.max(-300, Math.min(300, r.y - (top + bottom) / 2)));
-    await settle(page, 2);
-  }
-  return waitRect(page, id);
 }
 
 // Types and waits until the app has drawn enough frames to take every key (ImGui takes a few
@@ -204,8 +152,7 @@ test('typing 8 cards for 70B FP16 on H100 starts from a split that fits (tensor 
   await ctx.close();
 });
 
-// Needs the core change of issue 13 (c): LoRA/QLoRA default to full recomputation. Until it lands
-// this reports as a todo rather than failing the run.
+// The common recipe (core/src/training_defaults.cpp): LoRA/QLoRA default to full recomputation.
 test('LoRA of a 7B model on one 24 GB card starts with gradient checkpointing and fits',
      async () => {
   const { page, errors, ctx } = await open();

@@ -123,3 +123,64 @@ export async function waitRect(page, id) {
   assert.ok(r, `widget ${id} was drawn`);
   return r;
 }
+
+// Waits until the app has drawn `n` more frames (it sleeps when idle, so a shortfall after the
+// first frame is not an error).
+export async function settle(page, n = 3) {
+  const since = await page.evaluate(() => window.llmSizer.framesDrawn());
+  await page.waitForFunction((f) => window.llmSizer.framesDrawn() > f, since, { timeout: 15000 })
+    .catch(() => {});
+  await page.waitForFunction(([f, k]) => window.llmSizer.framesDrawn() >= f + k, [since, n],
+                             { timeout: 2000 }).catch(() => {});
+}
+
+// Sets part of the app's state (window.llmSizer.setState) and lets it draw.
+export async function setAppState(page, partial) {
+  await page.evaluate((p) => window.llmSizer.setState(p), partial);
+  await settle(page);
+}
+
+// A real mouse click at (x, y): the pointer moves there first, so ImGui sees the hover.
+export async function clickAt(page, x, y, options = {}) {
+  await page.mouse.move(x - 1, y);
+  await page.mouse.move(x, y);
+  await settle(page, 2);
+  await page.mouse.click(x, y, options);
+  await settle(page);
+}
+
+// Clicks the widget the app published as `id` (near its left end: labels start there).
+export async function clickWidget(page, id, options = {}) {
+  const r = await waitRect(page, id);
+  await clickAt(page, r.x + Math.min(r.width / 2, 40), r.y + r.height / 2, options);
+}
+
+// The text of the next frame the app draws: labels, values and tooltips (not chart ticks).
+export async function frameText(page) {
+  return page.evaluate(() => window.llmSizer.frameText());
+}
+
+// Turns the mouse wheel over the column of `id` until its widget lies between `top` and `bottom`
+// (CSS px). When nothing moves (the pointer was over a nested scrolling region, such as the fit
+// table, which keeps the wheel) another height is tried; all of them stuck = the end of the range.
+export async function scrollIntoView(page, id, top, bottom) {
+  const heights = [480, 300, 700, 600];
+  let which = 0;
+  let stuck = 0;
+  let last = null;
+  for (let i = 0; i < 60; ++i) {
+    const r = await waitRect(page, id);
+    if (r.y >= top && r.y + r.height <= bottom) return r;
+    if (last !== null && Math.abs(last - r.y) < 1) {
+      which = (which + 1) % heights.length;
+      if (++stuck > heights.length) return r;
+    } else {
+      stuck = 0;
+    }
+    last = r.y;
+    await page.mouse.move(r.x + 4, heights[which]);
+    await page.mouse.wheel(0, Math.max(-300, Math.min(300, r.y - (top + bottom) / 2)));
+    await settle(page, 2);
+  }
+  return waitRect(page, id);
+}

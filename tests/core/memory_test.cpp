@@ -206,7 +206,7 @@ TEST_CASE("mixture of experts keeps every expert resident", "[memory]") {
 TEST_CASE("every shown number carries its formula with the inputs substituted", "[memory]") {
   const Estimate e = estimate(inference("llama-2-7b", "fp16", "a100-sxm-80gb"), {true});
   CHECK(e.formulas.at("memory.weightsBytes") ==
-        "6.74e+09 params x 16 bits / 8 / (1 TP x 1 PP) = 13.5 GB");
+        "6,738,415,616 params x 16 bits / 8 / (1 TP x 1 PP) = 13.5 GB");
   CHECK(e.formulas.at("inference.kvCacheBytesPerToken") ==
         "2 x 32 layers x 32 KV heads x 128 head dim x 2 bytes = 524 kB");
   // Every number the results panels show (imgui_app/panels/results_*.cpp) has its formula.
@@ -229,7 +229,7 @@ TEST_CASE("every shown number carries its formula with the inputs substituted", 
   CHECK(et.formulas.at("training.tokensPerStep") ==
         "1 micro-batch x 2048 tokens x 1 accumulation x 1 data-parallel replicas = 2048");
   CHECK(et.formulas.at("memory.optimizerBytes") ==
-        "6.74e+09 trainable params x 12 bytes (ZeRO-0 over 1) = 80.9 GB");
+        "6,738,415,616 trainable params x 12 bytes (ZeRO-0 over 1) = 80.9 GB");
 }
 
 TEST_CASE("Apple unified memory: the GPU holds Metal's working set, not all of RAM", "[memory]") {

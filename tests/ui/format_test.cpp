@@ -31,6 +31,8 @@ TEST_CASE("NaN and infinity show a dash with a reason, never 'nan' or 'inf'", "[
 
 TEST_CASE("huge and tiny numbers never use an exponent", "[ui][format]") {
   CHECK(fmt::number(1.2345e18) == "1,230,000,000,000,000,000");
+  CHECK(fmt::number(2.99e19) == "29,900,000,000,000,000,000");  // no digits past a double's
+  CHECK(fmt::number(-4.2e22) == "-42,000,000,000,000,000,000,000");
   CHECK(fmt::number(-4.2e-9) == "-0.00000000420");
   CHECK(fmt::number(1e-13) == "0");
   CHECK(fmt::bytes_decimal(1.14e12) == "1.14 TB");
@@ -87,4 +89,41 @@ TEST_CASE("durations, money, percents and counts", "[ui][format]") {
   CHECK(fmt::integer(131072) == "131,072");
   CHECK(fmt::context_tokens(131072) == "128K");
   CHECK(fmt::context_tokens(4000) == "4,000");
+}
+
+TEST_CASE("Chinese counts use 万 and 亿, contexts whole numbers", "[ui][format]") {
+  fmt::Style zh;
+  zh.count_words = fmt::parse_count_words(
+      "1e12 \xE4\xB8\x87\xE4\xBA\xBF|1e8 \xE4\xBA\xBF|1e4 \xE4\xB8\x87");  // 万亿, 亿, 万
+  zh.context_in_k = false;
+  REQUIRE(zh.count_words.size() == 3);
+  CHECK(zh.count_words.front().scale == 1e12);
+  fmt::set_style(zh);
+  CHECK(fmt::count(7.24e9) == "72.4\xE4\xBA\xBF");            // 72.4亿 (7.24B parameters)
+  CHECK(fmt::count(131072) == "13.1\xE4\xB8\x87");            // 13.1万
+  CHECK(fmt::count(4.0e7) == "4,000\xE4\xB8\x87");            // 4,000万 (LoRA's 40M)
+  CHECK(fmt::count(2e12) == "2.00\xE4\xB8\x87\xE4\xBA\xBF");  // 2.00万亿 tokens
+  CHECK(fmt::count(4096) == "4,100");                         // below 万: the number itself
+  CHECK(fmt::context_tokens(131072) == "131,072");
+  fmt::set_style(fmt::Style{});
+  CHECK(fmt::count(999999) == "1.00M");  // judged after rounding, not "1,000K"
+  CHECK(fmt::context_tokens(131072) == "128K");
+}
+
+TEST_CASE("count words from the string table: bad entries are left out", "[ui][format]") {
+  CHECK(fmt::parse_count_words("").empty());
+  CHECK(fmt::parse_count_words("x K|1e3|0 Z|-5 N|inf I").empty());
+  const std::vector<fmt::CountWord> w = fmt::parse_count_words("1e3 K|1e9 B|1e6 M");
+  REQUIRE(w.size() == 3);
+  CHECK(w[0].word == "B");
+  CHECK(w[2].word == "K");
+}
+
+TEST_CASE("FLOP counts carry SI prefixes, never 20 digits", "[ui][format]") {
+  CHECK(fmt::flops(2.99e19) == "29.9 EFLOP");
+  CHECK(fmt::flops(4.2e22) == "42.0 ZFLOP");
+  CHECK(fmt::flops(6.3e11) == "630 GFLOP");
+  CHECK(fmt::flops(999.96e15) == "1.00 EFLOP");
+  CHECK(fmt::flops(3e30) == "3,000,000 YFLOP");
+  CHECK(fmt::flops(12) == "12.0 FLOP");
 }

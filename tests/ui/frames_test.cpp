@@ -4,51 +4,11 @@
 // out-of-bounds reads and undefined behaviour in code that otherwise only runs in the browser.
 #include <catch2/catch.hpp>
 
-#include "app_state.hpp"
-#include "fonts/ui_fonts.hpp"
-#include "imgui.h"
-#include "layout.hpp"
-#include "logic/i18n.hpp"
+#include "headless_imgui.hpp"
 #include "logic/presets.hpp"
-#include "panels/header.hpp"
-#include "string_tables.hpp"
 
-namespace {
-
-// One ImGui context with the app's fonts and string tables, destroyed at the end of the test.
-struct HeadlessImGui {
-  HeadlessImGui() {
-    std::vector<std::string> errors;
-    int files = 0;
-    app::i18n::install(ui_test::all_string_tables(errors, files));
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DeltaTime = 1.0f / 60.0f;
-    app::build_fonts(1.0f);  // builds the atlas: NewFrame needs it, no texture is uploaded
-  }
-  ~HeadlessImGui() { ImGui::DestroyContext(); }
-};
-
-// Draws `frames` frames of the whole window at width x height; returns the last frame's
-// vertex count (0 would mean nothing was drawn).
-int draw_frames(app::App& app, float width, float height, int frames) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.DisplaySize = ImVec2(width, height);
-  app.ui.narrow = width < 900;
-  app::apply_style(false, 1.0f, app.ui.narrow);
-  int vertices = 0;
-  for (int i = 0; i < frames; ++i) {
-    app::recompute_if_dirty(app);
-    ImGui::NewFrame();
-    app::draw_shell(app);
-    ImGui::Render();
-    vertices = ImGui::GetDrawData()->TotalVtxCount;
-  }
-  return vertices;
-}
-
-}  // namespace
+using ui_test::draw_frames;
+using ui_test::HeadlessImGui;
 
 TEST_CASE("every seed preset renders in English and Chinese at 1280 and 400 px", "[ui][frames]") {
   HeadlessImGui imgui;

@@ -107,10 +107,14 @@ struct RuleOfThumb {
 
 // A warning the UI can translate: `id` names the message (key "warning.<id>" in the app's string
 // tables), `args` fill its {0}, {1}, ... placeholders, `text` is the English sentence.
+// `arg_bytes` keeps the raw figure behind each byte-count argument so a UI can write it in its own
+// unit: arg_bytes[i] is the byte count args[i] was written from, or NaN when args[i] is not one;
+// empty when no argument is a byte count.
 struct Warning {
   std::string id;
   std::vector<std::string> args;
   std::string text;
+  std::vector<double> arg_bytes = {};
 };
 
 struct Estimate {
