@@ -15,16 +15,17 @@ void draw_cost_section(App& app) {
   bool changed = false;
   const auto& bases = sizer::enum_entries<sizer::PriceBasis>();
   int index = sizer::enum_index(c.basis);
+  ui::help_for_next_row("help.price_basis");
   if (ui::combo(app, "cost.basis", "price-basis", &index, static_cast<int>(bases.size()),
                 [&](int i) { return tr(bases[static_cast<std::size_t>(i)].label_key); })) {
     c.basis = sizer::enum_at<sizer::PriceBasis>(index);
     changed = true;
   }
-  ui::help_marker("help.price_basis");
+  ui::help_for_next_row("help.own_quote");
   changed |= ui::slider_double(app, "cost.own_quote", "own-quote", &c.usd_per_gpu_hour, 0, 100,
                                "unit.usd_per_hour", false);
-  ui::help_marker("help.own_quote");
   if (c.basis == sizer::PriceBasis::own) {
+    ui::help_for_next_row("help.ownership");
     changed |= ui::slider_double(app, "cost.years", "own-years", &c.own.years, 0.5, 10,
                                  "unit.years", false);
     changed |= ui::slider_double(app, "cost.electricity", "electricity",
@@ -33,7 +34,6 @@ void draw_cost_section(App& app) {
                                  1, "unit.share", false);
     changed |= ui::slider_double(app, "cost.host_overhead", "host-overhead", &c.own.host_overhead,
                                  0, 3, "unit.share", false);
-    ui::help_marker("help.ownership");
   }
   if (changed) app.dirty = true;
 }

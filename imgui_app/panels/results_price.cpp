@@ -5,6 +5,14 @@
 #include "sizer/enums.hpp"
 
 namespace app::results {
+namespace {
+
+std::string hardware_name(const App& app) {
+  const sizer::Gpu& g = app.results.scenario.hardware.gpu;
+  return g.name.empty() ? g.id : g.name;
+}
+
+}  // namespace
 
 void draw_price_rows(const App& app) {
   const sizer::CostResult& c = app.results.cost;
@@ -18,7 +26,11 @@ void draw_price_rows(const App& app) {
         "cost.usdPerHour",
         trf("res.cost.price_from", {when, c.price_source.empty() ? fmt::k_dash : c.price_source}));
   } else {
-    value_row(app, "res.cost.price_used", c.unknown_reason, "cost.usdPerHour");
+    std::string basis_key = std::string("price.") + sizer::enum_id(app.inputs.cost.basis);
+    for (char& ch : basis_key) ch = ch == '-' ? '_' : ch;
+    value_row(app, "res.cost.price_used",
+              trf("res.cost.no_price", {tr(basis_key.c_str()), hardware_name(app)}),
+              "cost.usdPerHour", c.unknown_reason);
   }
   if (c.purchase_usd > 0) {
     value_row(app, "res.cost.purchase", fmt::usd(c.purchase_usd), "cost.ownUsdPerGpuHour");

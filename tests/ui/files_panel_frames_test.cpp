@@ -89,4 +89,5 @@ TEST_CASE("the files panel renders open and full in both languages at 1280 and 4
     app.files.reveal = true;
     CHECK(draw(app, 1280) > 0);
   }
+  app::i18n::set_language(app::i18n::Language::en);  // the next tests expect English
 }

@@ -30,6 +30,7 @@ TEST_CASE("NaN and infinity show a dash with a reason, never 'nan' or 'inf'", "[
 }
 
 TEST_CASE("huge and tiny numbers never use an exponent", "[ui][format]") {
+  fmt::set_style(fmt::Style{});  // English words (a frame drawn in Chinese leaves its style set)
   CHECK(fmt::number(1.2345e18) == "1,230,000,000,000,000,000");
   CHECK(fmt::number(2.99e19) == "29,900,000,000,000,000,000");  // no digits past a double's
   CHECK(fmt::number(-4.2e22) == "-42,000,000,000,000,000,000,000");
