@@ -17,12 +17,8 @@ CostResult compute_cost(const Scenario& s, const InferenceResult& inference,
   const ResolvedPrice price = resolve_price(s);
   const int gpus = total_gpus(s);
   c.price_known = price.known;
-  c.unknown_reason = price.unknown_reason;
   c.usd_per_gpu_hour = price.usd_per_gpu_hour;
-  c.basis = price.basis;
-  c.provider = price.provider;
-  c.price_date = price.date;
-  c.price_source = price.source;
+  c.basis = price.basis;  // a short literal: no allocation
   c.purchase_usd = price.purchase_usd;
   c.own_usd_per_gpu_hour = price.own_usd_per_gpu_hour;
   c.power_usd_per_gpu_hour = price.power_usd_per_gpu_hour;
@@ -38,6 +34,14 @@ CostResult compute_cost(const Scenario& s, const InferenceResult& inference,
     c.total_usd = training.gpu_hours * price.usd_per_gpu_hour;
   }
   return c;
+}
+
+void describe_cost(const Scenario& s, CostResult& c) {
+  PriceWords words = describe_price(s, resolve_price(s));
+  c.provider = std::move(words.provider);
+  c.price_date = std::move(words.date);
+  c.price_source = std::move(words.source);
+  c.unknown_reason = std::move(words.unknown_reason);
 }
 
 }  // namespace sizer

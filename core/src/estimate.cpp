@@ -100,6 +100,7 @@ Estimate estimate(const Scenario& scenario, const EstimateOptions& options) {
   throw_if_invalid(s);
   e.params = count_params(s.model);
   compute_numbers(s, e, true);
+  describe_cost(s, e.cost);
   e.memory.first_reason = memory_shortfall_text(e.memory, s);
   add_warnings(s, e);
   e.rules_of_thumb = rules_of_thumb(e);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <string_view>
+#include <array>
 #include <unordered_map>
 
 #include "csv.hpp"
@@ -116,21 +117,19 @@ bool rental_price(const Scenario& s, QuoteKind kind, ResolvedPrice& out) {
   if (s.cost.usd_per_gpu_hour > 0) {
     out.usd_per_gpu_hour = s.cost.usd_per_gpu_hour;
     out.basis = "custom";
-    out.provider = "your quote (cost.usdPerGpuHour)";
+    out.custom_provider = "your quote (cost.usdPerGpuHour)";
     return true;
   }
   if (g.cloud_usd_per_gpu_hour > 0) {
     out.usd_per_gpu_hour = g.cloud_usd_per_gpu_hour;
     out.basis = "custom";
-    out.provider = "the GPU's cloudUsdPerGpuHour";
+    out.custom_provider = "the GPU's cloudUsdPerGpuHour";
     return true;
   }
   if (const PriceQuote* q = find_quote(g.id, kind)) {
     out.usd_per_gpu_hour = q->usd;
     out.basis = quote_kind_id(kind);
-    out.provider = q->provider;
-    out.date = q->date;
-    out.source = q->source;
+    out.quote = q;
     return true;
   }
   return false;
@@ -164,16 +163,20 @@ std::vector<const PriceQuote*> price_quotes_for(const std::string& gpu_id) {
 }
 
 const PriceQuote* find_quote(const std::string& gpu_id, QuoteKind kind) {
+  // Card id -> the row of each kind (-1 = none); looked up without building a key.
   static const auto index = [] {
-    std::unordered_map<std::string, std::size_t> m;
+    std::unordered_map<std::string, std::array<int, 4>> m;
     const std::vector<PriceQuote>& all = price_quotes();
     for (std::size_t i = 0; i < all.size(); ++i) {
-      m.emplace(all[i].gpu_id + "/" + quote_kind_id(all[i].kind), i);
+      auto it = m.try_emplace(all[i].gpu_id, std::array<int, 4>{-1, -1, -1, -1}).first;
+      it->second[static_cast<std::size_t>(all[i].kind)] = static_cast<int>(i);
     }
     return m;
   }();
-  const auto it = index.find(gpu_id + "/" + quote_kind_id(kind));
-  return it == index.end() ? nullptr : &price_quotes()[it->second];
+  const auto it = index.find(gpu_id);
+  if (it == index.end()) return nullptr;
+  const int row = it->second[static_cast<std::size_t>(kind)];
+  return row < 0 ? nullptr : &price_quotes()[static_cast<std::size_t>(row)];
 }
 
 double power_usd_per_gpu_hour(double board_watts, const Ownership& own) {
@@ -198,15 +201,11 @@ ResolvedPrice resolve_price(const Scenario& s) {
   ResolvedPrice r;
   const Gpu& g = s.hardware.gpu;
   const Ownership& own = s.cost.own;
-  std::string purchase_provider, purchase_date, purchase_source;
+  const PriceQuote* purchase = nullptr;
   if (g.launch_price_usd > 0) {
     r.purchase_usd = g.launch_price_usd;
-    purchase_provider = "the GPU's launchPriceUsd";
-  } else if (const PriceQuote* q = find_quote(g.id, QuoteKind::purchase)) {
-    r.purchase_usd = q->usd;
-    purchase_provider = q->provider;
-    purchase_date = q->date;
-    purchase_source = q->source;
+  } else if ((purchase = find_quote(g.id, QuoteKind::purchase)) != nullptr) {
+    r.purchase_usd = purchase->usd;
   }
   r.power_usd_per_gpu_hour = power_usd_per_gpu_hour(g.tdp_w, own);
   r.own_usd_per_gpu_hour = own_usd_per_gpu_hour(r.purchase_usd, g.tdp_w, own);
@@ -229,24 +228,37 @@ ResolvedPrice resolve_price(const Scenario& s) {
     r.known = r.own_usd_per_gpu_hour > 0;
     r.usd_per_gpu_hour = r.own_usd_per_gpu_hour;
     r.basis = "own";
-    r.provider = purchase_provider;
-    r.date = purchase_date;
-    r.source = purchase_source;
-    if (!r.known) r.unknown_reason = "no purchase price for " + g.name;
+    r.quote = purchase;
+    if (g.launch_price_usd > 0) r.custom_provider = "the GPU's launchPriceUsd";
     return r;
   }
   r.known = rent_known;
   if (rent_known) {
     r.usd_per_gpu_hour = rent.usd_per_gpu_hour;
     r.basis = rent.basis;
-    r.provider = rent.provider;
-    r.date = rent.date;
-    r.source = rent.source;
-  } else {
-    r.unknown_reason = std::string("no ") + quote_kind_id(rental_kind(s.cost.basis)) +
-                       " price for " + g.name + " (try another price basis, or give your own)";
+    r.quote = rent.quote;
+    r.custom_provider = rent.custom_provider;
   }
   return r;
+}
+
+PriceWords describe_price(const Scenario& s, const ResolvedPrice& price) {
+  PriceWords w;
+  if (price.custom_provider != nullptr) w.provider = price.custom_provider;
+  if (price.quote != nullptr) {
+    w.provider = price.quote->provider;
+    w.date = price.quote->date;
+    w.source = price.quote->source;
+  }
+  if (!price.known) {
+    const std::string& name = s.hardware.gpu.name;
+    w.unknown_reason = s.cost.basis == PriceBasis::own
+                           ? "no purchase price for " + name
+                           : std::string("no ") + quote_kind_id(rental_kind(s.cost.basis)) +
+                                 " price for " + name +
+                                 " (try another price basis, or give your own)";
+  }
+  return w;
 }
 
 }  // namespace sizer

@@ -198,7 +198,8 @@ test('language and theme switch by clicking, and the language is remembered', as
   const light = await backgroundLuminance(page);
   await clickWidget(page, 'lang-zh');
   assert.equal((await state(page)).lang, 'zh');
-  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  // The page's lang attribute follows on a later frame (the Chinese font loads first).
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: 15000 });
   const themed = await framesDrawn(page);
   await page.evaluate(() => window.llmSizer.setState({ theme: 'dark' }));
   await settle(page, themed);

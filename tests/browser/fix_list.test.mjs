@@ -149,9 +149,15 @@ test('training that does not fit shows dashes, with why, for time, speed and cos
                             training: { method: 'full' } });
   assert.equal((await results(page)).memory.fits, false);
   // The training panel sits below the verdict and memory: wheel down to it.
-  for (let i = 0; i < 30 && !(await page.evaluate(() => window.llmSizer.widgetRect('training-split'))); ++i) {
+  // (Until the step split is wholly on screen: its line is read from the drawn frame.)
+  const onScreen = () => page.evaluate(() => {
+    const r = window.llmSizer.widgetRect('training-split');
+    return !!r && r.y >= 0 && r.y + r.height <= window.innerHeight;
+  });
+  for (let i = 0; i < 30 && !(await onScreen()); ++i) {
+    const r = await page.evaluate(() => window.llmSizer.widgetRect('training-split'));
     await page.mouse.move(900, 500);
-    await page.mouse.wheel(0, 300);
+    await page.mouse.wheel(0, r && r.y < 0 ? -150 : r ? 150 : 300);
     await settle(page, 2);
   }
   const split = await waitRect(page, 'training-split');

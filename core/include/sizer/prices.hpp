@@ -34,15 +34,14 @@ const char* quote_kind_id(QuoteKind kind);  // "purchase", "hyperscaler", "gpu-c
 // a price that is not positive). Empty for a good build; the tests require it.
 const std::vector<std::string>& price_load_errors();
 
-// The $/GPU-hour of one scenario and where it comes from. usd_per_gpu_hour 0 = unknown (reason).
+// The $/GPU-hour of one scenario and where it comes from. usd_per_gpu_hour 0 = unknown. No string
+// is built here (searches price every candidate); describe_price() writes the words.
 struct ResolvedPrice {
   bool known = false;
   double usd_per_gpu_hour = 0;  // rental, the user's quote, or the owner's cost per busy hour
-  std::string basis;            // "gpu-cloud", "hyperscaler", "marketplace", "own", "custom"
-  std::string provider;
-  std::string date;
-  std::string source;
-  std::string unknown_reason;
+  const char* basis = "";       // "gpu-cloud", "hyperscaler", "marketplace", "own", "custom"
+  const PriceQuote* quote = nullptr;      // the table row used (rental, or purchase when owning)
+  const char* custom_provider = nullptr;  // the user's quote or a custom card's own figure
   // Owning (filled whenever a purchase price is known, whatever the basis).
   double purchase_usd = 0;
   double own_usd_per_gpu_hour = 0;    // amortised purchase + power, per busy hour
@@ -53,6 +52,15 @@ struct ResolvedPrice {
 };
 
 ResolvedPrice resolve_price(const Scenario& s);
+
+// Provider, date, source, and why the price is unknown, in words (estimate() only).
+struct PriceWords {
+  std::string provider;
+  std::string date;
+  std::string source;
+  std::string unknown_reason;
+};
+PriceWords describe_price(const Scenario& s, const ResolvedPrice& price);
 
 // Owner's cost per busy hour: purchase / (years x 8760 h x utilisation) + power per hour.
 double own_usd_per_gpu_hour(double purchase_usd, double board_watts, const Ownership& own);
