@@ -167,8 +167,20 @@ void explain_training(PlanResult& res, const PlanTargets& t) {
     } else {
       p.reason = what + ": " + figures + (p.meets_targets ? "." : "; misses a target.");
     }
-    if (p.communication_share > 0.3)
-      p.reason += " Communication dominates: the gradients or shards cross a slow link.";
+    const Gpu& g = p.scenario.hardware.gpu;
+    if (p.communication_share > 0.3) {
+      p.reason += g.has_nvlink && p.nodes == 1
+                      ? " Communication takes a large share of each step."
+                      : std::string(" Communication dominates: ") +
+                            (p.nodes > 1 ? "the nodes exchange gradients over the network"
+                                         : "the cards talk over PCIe (no NVLink)") +
+                            (p.zero_stage == 3 ? ", and ZeRO-3 gathers every layer's parameters "
+                                                 "twice per step over it."
+                                               : ".");
+    }
+    if (p.tensor > 1)
+      p.reason += " Tensor parallelism stays inside one node (" + std::to_string(p.tensor) +
+                  " cards): it all-reduces twice per layer, which only a fast link sustains.";
   }
 }
 
