@@ -22,14 +22,16 @@ Scenario with_card(const Scenario& base, const Gpu& g);
 // Card counts to try for one replica / job: powers of two up to max_gpus.
 std::vector<int> card_counts(int max_gpus);
 
-// Indices of the plans on the lower-left front of (cost(i), other(i)) where both are minimised.
+// Indices of the priced plans on the lower-left front of (cost(i), other(i)), both minimised (a
+// plan without a price has no cost to compare).
 template <class Cost, class Other>
 std::vector<int> pareto_front(const std::vector<Plan>& plans, Cost cost, Other other) {
   std::vector<int> front;
   for (std::size_t i = 0; i < plans.size(); ++i) {
+    if (!plans[i].price_known) continue;
     bool dominated = false;
     for (std::size_t j = 0; j < plans.size() && !dominated; ++j) {
-      if (i == j) continue;
+      if (i == j || !plans[j].price_known) continue;
       const bool no_worse = cost(plans[j]) <= cost(plans[i]) && other(plans[j]) <= other(plans[i]);
       const bool better = cost(plans[j]) < cost(plans[i]) || other(plans[j]) < other(plans[i]);
       dominated = no_worse && better;

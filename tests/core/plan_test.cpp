@@ -240,3 +240,18 @@ TEST_CASE("plan requests: bad input names the field, results are JSON with estim
   CHECK(j["stats"]["milliseconds"].is_number());
   CHECK(j["warnings"][0].get<std::string>().find("targets.typo") != std::string::npos);
 }
+
+TEST_CASE("a plan without a price is never on a Pareto front", "[plan]") {
+  PlanRequest q;
+  q.base = training("llama-3.1-8b", "fp16", "v100-sxm2-32gb");
+  q.base.training.tokens = 1e8;
+  q.constraints.gpus = {"v100-sxm2-32gb", "h100-sxm-80gb"};  // the V100 SXM2 32GB has no rental
+  q.constraints.max_gpus = 8;
+  q.constraints.methods = {TrainingMethod::lora};
+  const PlanResult r = plan(q);
+  REQUIRE_FALSE(r.plans.empty());
+  bool unpriced = false;
+  for (const Plan& p : r.plans) unpriced |= !p.price_known;
+  CHECK(unpriced);
+  for (int i : r.pareto_cost_speed) CHECK(r.plans[std::size_t(i)].price_known);
+}
