@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "logic/format.hpp"
+#include "logic/plan_inputs.hpp"
 #include "logic/seed_tables.hpp"
 #include "sizer/estimate.hpp"
 #include "sizer/solvers.hpp"
@@ -27,7 +28,7 @@ struct PinnedConfig {  // Compare: up to four pinned configurations
 struct UiState {
   Lang lang = Lang::en;
   Theme theme = Theme::system;
-  bool dark = true;  // resolved theme
+  bool dark = true;                               // resolved theme
   fmt::ByteUnits units = fmt::ByteUnits::binary;  // one unit for every memory figure on the page
   ModeTab tab = ModeTab::inference;
   bool narrow = false;       // one-column layout below ~900 CSS px
@@ -51,6 +52,7 @@ struct UiState {
   double calibrate_value = 0;
   std::string calibrate_message;
   bool summary_open_results = false;
+  PlanInputs plan;                  // the Plan view (logic/plan_inputs.hpp)
   SeedTablePicks seed_table_picks;  // the models and formats of the seed tables view  // the phone
                                     // summary line was tapped: scroll to results
 };
@@ -64,6 +66,7 @@ struct App {
   std::string error;  // why results are stale / invalid (shown instead of numbers)
   UiState ui;
   std::vector<PinnedConfig> pinned;
+  PlanRun plan;  // the Plan view's last search
   bool dirty = true;
 };
 

@@ -53,6 +53,7 @@ std::string read_ui_fields(const json& j, UiState& ui) {
     else
       note("units: expected \"GB\" or \"GiB\"");
   }
+  note(read_plan_fields(j, ui.plan));
   return error;
 }
 
@@ -91,6 +92,7 @@ std::string ui_to_json(const UiState& ui) {
             {"theme", theme_id(ui.theme)},
             {"tab", tab_id(ui.tab)},
             {"units", units_id(ui.units)}};
+  write_plan_fields(ui.plan, j);
   return j.dump();
 }
 
@@ -124,6 +126,8 @@ StateMerge merge_state(const sizer::Scenario& scenario, const UiState& ui,
   }
   json request_part = partial;
   for (const char* key : k_ui_keys) request_part.erase(key);
+  for (auto it = partial.begin(); it != partial.end(); ++it)
+    if (is_plan_key(it.key())) request_part.erase(it.key());
   if (!request_part.empty()) {
     json request = json::parse(sizer::scenario_to_request_json(scenario), nullptr, false);
     if (!request.is_object()) request = json::object();

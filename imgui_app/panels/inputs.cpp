@@ -41,10 +41,18 @@ void set_tab(App& app, ModeTab tab) {
   app.dirty = true;
 }
 
+}  // namespace
+
 void draw_mode_tabs(App& app) {
   // The tab ImGui showed open last frame. A user click shows up as a change of the open tab; a
   // change from outside (setState, share link) is pushed into the tab bar with SetSelected.
   static int open_last_frame = -1;
+  // The calculator and the Plan view draw the bar in different windows (a new bar each): a bar
+  // seen for the first time is told which tab is open.
+  static ImGuiID bar_last_frame = 0;
+  const ImGuiID bar = ImGui::GetID("##mode");
+  if (bar != bar_last_frame) open_last_frame = -1;
+  bar_last_frame = bar;
   struct TabDef {
     ModeTab tab;
     const char* key;
@@ -67,6 +75,16 @@ void draw_mode_tabs(App& app) {
       ImGui::EndTabItem();
     }
   }
+  // The planner for this tab's question (panels/plan.cpp), or back to the calculator.
+  const bool plan_open = app.ui.plan.open;
+  std::string plan_label = std::string(tr(plan_open ? "plan.back" : "plan.tab")) + "###tab-plan";
+  ImGui::PushStyleColor(ImGuiCol_Tab, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  if (ImGui::TabItemButton(plan_label.c_str(), ImGuiTabItemFlags_Trailing)) {
+    app.ui.plan.open = !plan_open;
+    app.dirty = true;
+  }
+  ImGui::PopStyleColor();
+  ui::tag(app, "tab-plan");
   ImGui::EndTabBar();
   if (open_now >= 0 && open_last_frame >= 0 && open_now != open_last_frame &&
       open_now != static_cast<int>(app.ui.tab))
@@ -74,9 +92,8 @@ void draw_mode_tabs(App& app) {
   open_last_frame = open_now;
   if (app.ui.tab == ModeTab::finetune) {
     // LoRA and QLoRA first (the fine-tuning methods people pick), full fine-tuning last.
-    const sizer::TrainingMethod order[] = {sizer::TrainingMethod::lora,
-                                           sizer::TrainingMethod::qlora,
-                                           sizer::TrainingMethod::full};
+    const sizer::TrainingMethod order[] = {
+        sizer::TrainingMethod::lora, sizer::TrainingMethod::qlora, sizer::TrainingMethod::full};
     sizer::TrainingMethod& m = app.inputs.training.method;
     bool first = true;
     for (sizer::TrainingMethod choice : order) {
@@ -93,6 +110,8 @@ void draw_mode_tabs(App& app) {
     }
   }
 }
+
+namespace {
 
 // [SECTION] precision
 
@@ -167,8 +186,7 @@ void draw_precision(App& app) {
     app.dirty = true;
   const auto& optimizers = sizer::enum_entries<sizer::Optimizer>();
   int opt = sizer::enum_index(s.training.optimizer);
-  if (ui::combo(app, "precision.optimizer", "optimizer", &opt,
-                static_cast<int>(optimizers.size()),
+  if (ui::combo(app, "precision.optimizer", "optimizer", &opt, static_cast<int>(optimizers.size()),
                 [&](int i) { return tr(optimizers[static_cast<std::size_t>(i)].label_key); })) {
     s.training.optimizer = sizer::enum_at<sizer::Optimizer>(opt);
     app.dirty = true;
