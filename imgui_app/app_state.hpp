@@ -28,7 +28,7 @@ struct PinnedConfig {  // Compare: up to four pinned configurations
 struct UiState {
   Lang lang = Lang::en;
   Theme theme = Theme::system;
-  bool dark = true;                               // resolved theme
+  bool dark = true;  // resolved theme
   fmt::ByteUnits units = fmt::ByteUnits::binary;  // one unit for every memory figure on the page
   ModeTab tab = ModeTab::inference;
   bool narrow = false;       // one-column layout below ~900 CSS px
