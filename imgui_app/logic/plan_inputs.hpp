@@ -70,8 +70,9 @@ struct PlanRun {
   std::string searched;                     // signature of the inputs of `result`
   std::string pending;                      // signature of the inputs being edited
   double pending_since = -1;
-  double total_ms = 0;  // including the relaxed searches
-  int copied = -1;      // plan whose share link was copied last
+  double total_ms = 0;             // including the relaxed searches
+  bool scroll_to_results = false;  // phone layout: scroll down to the new results once
+  int copied = -1;                 // plan whose share link was copied last
   std::string copied_url;
 };
 

@@ -154,15 +154,26 @@ void draw_constraints(App& app) {
 
 // Runs the search once per change, k_plan_idle_s after the last edit, or at once when the user
 // presses "Find plans". The frame before a search says "searching..." (the search blocks the
-// frame it runs in: ~5-120 ms natively, see docs/BENCHMARKS.md).
+// frame it runs in). Only a fast search runs on its own: in the browser the inference search
+// takes ~30-60 ms, a training search comparing methods ~0.5-1 s, which would stall typing; that
+// one waits for "Find plans".
+constexpr double k_auto_search_max_ms = 150;
+
 struct Schedule {
   bool run_next_frame = false;
+  bool requested = false;       // by "Find plans" (a phone then scrolls to the answer)
+  double last_ms[2] = {0, -1};  // per mode (inference, training); -1 = not measured yet
 };
 Schedule g_schedule;
 
-bool searching(const App& app) {
-  return g_schedule.run_next_frame || app.plan.pending != app.plan.searched;
+bool training_mode(const App& app) { return app.inputs.mode == sizer::Mode::training; }
+
+bool auto_search(const App& app) {
+  const double ms = g_schedule.last_ms[training_mode(app) ? 1 : 0];
+  return ms >= 0 && ms <= k_auto_search_max_ms;
 }
+
+bool stale(const App& app) { return app.plan.pending != app.plan.searched; }
 
 void schedule_search(App& app, bool find_pressed) {
   PlanRun& run = app.plan;
@@ -170,7 +181,10 @@ void schedule_search(App& app, bool find_pressed) {
   if (g_schedule.run_next_frame) {
     g_schedule.run_next_frame = false;
     run_plan_search(app.inputs, app.ui.plan, compare, run);
+    g_schedule.last_ms[training_mode(app) ? 1 : 0] = run.total_ms;
     run.pending = run.searched;
+    run.scroll_to_results = app.ui.narrow && g_schedule.requested;
+    g_schedule.requested = false;
     return;
   }
   const std::string sig = plan_signature(app.inputs, app.ui.plan, compare);
@@ -181,9 +195,11 @@ void schedule_search(App& app, bool find_pressed) {
   }
   if (find_pressed) {
     g_schedule.run_next_frame = true;
+    g_schedule.requested = true;
     return;
   }
-  if (sig != run.searched && now - run.pending_since >= k_plan_idle_s && !ImGui::IsAnyMouseDown())
+  if (sig != run.searched && auto_search(app) && now - run.pending_since >= k_plan_idle_s &&
+      !ImGui::IsAnyMouseDown())
     g_schedule.run_next_frame = true;
 }
 
@@ -201,9 +217,15 @@ void draw_plan_inputs(App& app, bool& find_pressed) {
   ImGui::Spacing();
   if (ImGui::Button(tr("plan.find"), ImVec2(-FLT_MIN, 0))) find_pressed = true;
   ui::tag(app, "plan-find");
-  if (searching(app)) {
+  if (g_schedule.run_next_frame || (stale(app) && auto_search(app))) {
     ImGui::TextDisabled("%s", tr("plan.searching"));
     ui::tag(app, "plan-searching");
+  } else if (stale(app)) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s",
+                        tr(app.plan.has_result ? "plan.press_find_again" : "plan.press_find"));
+    ImGui::PopTextWrapPos();
+    ui::tag(app, "plan-press-find");
   }
   draw_plan_stats(app);
 }
@@ -217,6 +239,10 @@ void draw_plan_view(App& app) {
     draw_plan_inputs(app, find_pressed);
     ImGui::Spacing();
     ImGui::Separator();
+    if (app.plan.scroll_to_results) {  // a phone user pressed Find plans: show the answer
+      ImGui::SetScrollHereY(0.0f);
+      app.plan.scroll_to_results = false;
+    }
     draw_plan_results(app);
     drag_scroll_window();
     ImGui::EndChild();

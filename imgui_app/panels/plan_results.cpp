@@ -79,8 +79,12 @@ std::string plan_title(const sizer::Plan& p) {
 std::string plan_setup(const sizer::Plan& p) {
   const char* sep = "  \xC2\xB7  ";
   std::string s;
-  if (p.tensor > 1 || p.pipeline > 1)
+  if (p.tensor > 1 && p.pipeline > 1)
     s += trf("plan.split", {fmt::integer(p.tensor), fmt::integer(p.pipeline)}) + sep;
+  else if (p.tensor > 1)
+    s += trf("plan.split_tensor", {fmt::integer(p.tensor)}) + sep;
+  else if (p.pipeline > 1)
+    s += trf("plan.split_pipeline", {fmt::integer(p.pipeline)}) + sep;
   if (p.scenario.mode == sizer::Mode::training) {
     s += trf("plan.zero", {fmt::integer(p.zero_stage)});
     if (p.offload_optimizer) s += sep + std::string(tr("plan.offload"));
@@ -94,7 +98,8 @@ std::string plan_setup(const sizer::Plan& p) {
   }
   s += trf("plan.weights", {format_name(p.weights)}) + sep +
        trf("plan.kv", {format_name(p.kv_cache)}) + sep +
-       trf("plan.batch_replicas", {fmt::integer(p.batch), fmt::integer(p.replicas)});
+       trf(p.replicas > 1 ? "plan.batch_replicas" : "plan.batch_one",
+           {fmt::integer(p.batch), fmt::integer(p.replicas)});
   return s;
 }
 
@@ -254,7 +259,8 @@ int draw_pareto(App& app, const sizer::PlanResult& r) {
         draw->AddCircleFilled(c, 0.42f * em, accent);
         draw->AddCircle(c, 0.42f * em, widgets::page_background(), 0, 0.08f * em);
       } else {
-        draw->AddCircleFilled(c, 0.3f * em, widgets::series_color(7, 0.35f));
+        draw->AddCircleFilled(c, 0.3f * em,
+                              (widgets::muted_text_color() & 0x00FFFFFFu) | 0x70000000u);
       }
       if (i == 0) draw->AddCircle(c, 0.62f * em, widgets::good_color(), 0, 0.12f * em);
       if (i == shown)
@@ -287,7 +293,9 @@ int draw_pareto(App& app, const sizer::PlanResult& r) {
     ImGui::EndTooltip();
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) clicked = hovered;
   }
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", tr("plan.chart.legend"));
+  ImGui::PopTextWrapPos();
   return clicked;
 }
 
@@ -308,8 +316,10 @@ int draw_plan_list(App& app, const sizer::PlanResult& r) {
     if (training && i == r.fastest_within_budget)
       head += "  \xC2\xB7  " + std::string(tr("plan.badge.fastest"));
     const bool shown = i == g_hovered;
+    ImGui::PushStyleVar(ImGuiStyleVar_SelectableTextAlign, ImVec2(0.0f, 0.5f));
     if (ImGui::Selectable(head.c_str(), shown, ImGuiSelectableFlags_None, ImVec2(0, row_h)))
       load = i;
+    ImGui::PopStyleVar();
     ui::tag(app, ("plan-" + std::to_string(i)).c_str());
     if (ImGui::IsItemHovered()) {
       g_hovered_next = i;

@@ -148,13 +148,20 @@ for (const [lang, width] of [['en', 1280], ['zh', 1280], ['en', 400], ['zh', 400
             planTtft: 2, planTokensPerUser: 20 }
         : { mode, model: 'llama-3.1-8b', training: { method: 'lora' }, planMethods: 'lora,qlora' };
       await setState(page, { ...partial, lang, planOpen: true });
+      if (mode === 'training') {
+        // A training search takes ~1 s in wasm: it waits for the button instead of stalling
+        // typing (inference runs on its own once the inputs are still).
+        await waitRect(page, 'plan-press-find');
+        await scrollTo(page, 'plan-find', 800);
+        await click(page, 'plan-find');
+      }
       await planResult(page);
       await settle(page, 5);
       await page.waitForTimeout(500);
       const name = `plan-${mode}-${lang}-${width}`;
       await shoot(page, `${name}.png`);
       if (width === 400) {
-        await scrollTo(page, 'plan-found', 800);
+        if (mode === 'inference') await scrollTo(page, 'plan-found', 800);
         await shoot(page, `${name}-results.png`);
       }
       assert.deepEqual(errors, []);
