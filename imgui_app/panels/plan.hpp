@@ -25,6 +25,6 @@ std::string plan_share_url(const App& app, const sizer::Plan& plan);
 // Translated text of a plan: "2 × H100 SXM 80GB", its split and formats, and why it ranks there.
 std::string plan_title(const sizer::Plan& p);
 std::string plan_setup(const sizer::Plan& p);
-std::string plan_reason(const sizer::PlanResult& result, int index);
+std::string plan_reason(const sizer::PlanResult& result, int index, const PlanInputs& targets);
 
 }  // namespace app

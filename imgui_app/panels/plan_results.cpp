@@ -103,7 +103,7 @@ std::string plan_setup(const sizer::Plan& p) {
   return s;
 }
 
-std::string plan_reason(const sizer::PlanResult& r, int index) {
+std::string plan_reason(const sizer::PlanResult& r, int index, const PlanInputs& t) {
   const sizer::Plan& p = r.plans[static_cast<std::size_t>(index)];
   if (p.scenario.mode == sizer::Mode::training) {
     const std::string figures =
@@ -115,9 +115,11 @@ std::string plan_reason(const sizer::PlanResult& r, int index) {
                              fmt::percent(p.communication_share)});
     std::string s;
     if (index == r.cheapest_within_deadline)
-      s = trf("plan.reason.cheapest_deadline", {figures});
+      s = trf(t.deadline_hours > 0 ? "plan.reason.cheapest_deadline" : "plan.reason.cheapest_any",
+              {figures});
     else if (index == r.fastest_within_budget)
-      s = trf("plan.reason.fastest_budget", {figures});
+      s = trf(t.budget_usd > 0 ? "plan.reason.fastest_budget" : "plan.reason.fastest_any",
+              {figures});
     else
       s = trf(p.meets_targets ? "plan.reason.train_other" : "plan.reason.train_misses", {figures});
     if (p.communication_share > 0.3) s += " " + std::string(tr("plan.reason.comm_dominates"));
@@ -312,9 +314,13 @@ int draw_plan_list(App& app, const sizer::PlanResult& r) {
     ImGui::Separator();
     std::string head = "#" + std::to_string(i + 1) + "  " + plan_title(p);
     if (training && i == r.cheapest_within_deadline)
-      head += "  \xC2\xB7  " + std::string(tr("plan.badge.cheapest"));
+      head += "  \xC2\xB7  " +
+              std::string(tr(app.ui.plan.deadline_hours > 0 ? "plan.badge.cheapest"
+                                                            : "plan.badge.cheapest_any"));
     if (training && i == r.fastest_within_budget)
-      head += "  \xC2\xB7  " + std::string(tr("plan.badge.fastest"));
+      head +=
+          "  \xC2\xB7  " + std::string(tr(app.ui.plan.budget_usd > 0 ? "plan.badge.fastest"
+                                                                     : "plan.badge.fastest_any"));
     const bool shown = i == g_hovered;
     ImGui::PushStyleVar(ImGuiStyleVar_SelectableTextAlign, ImVec2(0.0f, 0.5f));
     if (ImGui::Selectable(head.c_str(), shown, ImGuiSelectableFlags_None, ImVec2(0, row_h)))
@@ -341,7 +347,7 @@ int draw_plan_list(App& app, const sizer::PlanResult& r) {
     }
     ImGui::TextUnformatted(metrics.c_str());
     ui::tag(app, ("plan-metrics-" + std::to_string(i)).c_str());
-    ImGui::TextDisabled("%s", plan_reason(r, i).c_str());
+    ImGui::TextDisabled("%s", plan_reason(r, i, app.ui.plan).c_str());
     ImGui::PopTextWrapPos();
     if (ImGui::Button(tr("plan.use"))) load = i;
     ui::tag(app, ("plan-use-" + std::to_string(i)).c_str());

@@ -145,14 +145,15 @@ TEST_CASE("the Plan view renders an inference and a training search in both lang
       CHECK(best.price_known);
       CHECK(a.plan.result.stats.evaluated_count > 0);
       for (int i = 0; i < static_cast<int>(a.plan.result.plans.size()); ++i) {
-        const std::string reason = app::plan_reason(a.plan.result, i);
+        const std::string reason = app::plan_reason(a.plan.result, i, a.ui.plan);
         CHECK(translated(reason));
         CHECK(!reason.empty());
       }
       CHECK(translated(app::plan_title(best)));
       CHECK(translated(app::plan_setup(best)));
       if (lang == app::i18n::Language::zh) {
-        CHECK(app::plan_reason(a.plan.result, 0).find("\xE6\x9C\x80") != std::string::npos);  // 最
+        CHECK(app::plan_reason(a.plan.result, 0, a.ui.plan).find("\xE6\x9C\x80") !=
+              std::string::npos);  // 最
       }
       CHECK(draw_frames(a, 1280, 800, 3) > 0);
       CHECK(draw_frames(a, 400, 800, 3) > 0);
