@@ -183,6 +183,8 @@ void schedule_search(App& app, bool find_pressed) {
     run_plan_search(app.inputs, app.ui.plan, compare, run);
     g_schedule.last_ms[training_mode(app) ? 1 : 0] = run.total_ms;
     run.pending = run.searched;
+    // The results draw next frame: keep the page awake for it (an idle page sleeps, main.cpp).
+    app.dirty = true;
     run.scroll_to_results = app.ui.narrow && g_schedule.requested;
     g_schedule.requested = false;
     return;
