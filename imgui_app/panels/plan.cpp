@@ -212,7 +212,10 @@ void draw_plan_inputs(App& app, bool& find_pressed) {
   ImGui::PushTextWrapPos(0.0f);
   const char* what =
       app.inputs.mode == sizer::Mode::training ? "plan.intro_training" : "plan.intro_inference";
-  ImGui::TextDisabled("%s", trf(what, {app.inputs.model.name}).c_str());
+  // The model on its own line: a name with spaces inside Chinese text wraps badly.
+  ImGui::TextUnformatted(trf("plan.model_line", {app.inputs.model.name}).c_str());
+  ui::tag(app, "plan-model");
+  ImGui::TextDisabled("%s", tr(what));
   ImGui::PopTextWrapPos();
   draw_targets(app);
   draw_constraints(app);
