@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "app_state.hpp"
 
@@ -21,6 +22,9 @@ void draw_plan_results(App& app);
 void load_plan(App& app, const sizer::Plan& plan);
 // The share link (page address + '#' + fragment) that opens the calculator on this plan.
 std::string plan_share_url(const App& app, const sizer::Plan& plan);
+
+// The chart's front for training: the Pareto front (total $ vs hours) of the priced plans.
+std::vector<int> plan_chart_front(const sizer::PlanResult& result);
 
 // Translated text of a plan: "2 × H100 SXM 80GB", its split and formats, and why it ranks there.
 std::string plan_title(const sizer::Plan& p);

@@ -170,6 +170,27 @@ std::string plan_share_url(const App& app, const sizer::Plan& plan) {
                                       ui_to_json(ui));
 }
 
+// The training front among the priced plans. The core's pareto_cost_speed counts an unpriced
+// plan's total_usd (0) as a cost, so one unpriced card "dominates" every priced plan; on a chart of
+// cost the unpriced plans have no place (they are drawn nowhere).
+std::vector<int> plan_chart_front(const sizer::PlanResult& r) {
+  std::vector<int> front;
+  const int n = static_cast<int>(r.plans.size());
+  for (int i = 0; i < n; ++i) {
+    const sizer::Plan& a = r.plans[static_cast<std::size_t>(i)];
+    if (!a.price_known) continue;
+    bool dominated = false;
+    for (int j = 0; j < n && !dominated; ++j) {
+      const sizer::Plan& b = r.plans[static_cast<std::size_t>(j)];
+      if (j == i || !b.price_known) continue;
+      dominated = b.total_usd <= a.total_usd && b.total_hours <= a.total_hours &&
+                  (b.total_usd < a.total_usd || b.total_hours < a.total_hours);
+    }
+    if (!dominated) front.push_back(i);
+  }
+  return front;
+}
+
 // [SECTION] statistics
 
 void draw_plan_stats(App& app) {
@@ -223,7 +244,7 @@ int draw_pareto(App& app, const sizer::PlanResult& r) {
     xs.push_back(training ? (p.price_known ? p.total_usd : NAN) : p.usd_per_million_tokens);
     ys.push_back(training ? p.total_hours : p.ttft_p90_seconds);
   }
-  const std::vector<int>& front = training ? r.pareto_cost_speed : r.pareto_cost_latency;
+  const std::vector<int> front = training ? plan_chart_front(r) : r.pareto_cost_latency;
   chart::Range xr = chart::sanitize_log(chart::data_range(xs, true));
   chart::Range yr = chart::sanitize_log(chart::data_range(ys, true));
   xr = chart::nice_log_range({xr.min / 1.3, xr.max * 1.3});

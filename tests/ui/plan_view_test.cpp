@@ -155,6 +155,14 @@ TEST_CASE("the Plan view renders an inference and a training search in both lang
         CHECK(app::plan_reason(a.plan.result, 0, a.ui.plan).find("\xE6\x9C\x80") !=
               std::string::npos);  // 最
       }
+      if (training) {
+        // The chart's front: priced plans only, led by the cheapest (an unpriced plan costs 0
+        // in the core's front and would "dominate" them all).
+        const std::vector<int> front = app::plan_chart_front(a.plan.result);
+        REQUIRE_FALSE(front.empty());
+        CHECK(front.front() == 0);
+        for (int i : front) CHECK(a.plan.result.plans[static_cast<std::size_t>(i)].price_known);
+      }
       CHECK(draw_frames(a, 1280, 800, 3) > 0);
       CHECK(draw_frames(a, 400, 800, 3) > 0);
       CHECK(a.ui.plan.open);
