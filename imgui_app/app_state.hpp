@@ -9,6 +9,7 @@
 #include "logic/file_model_info.hpp"
 #include "logic/files_panel_state.hpp"
 #include "logic/format.hpp"
+#include "logic/plan_inputs.hpp"
 #include "logic/seed_tables.hpp"
 #include "sizer/estimate.hpp"
 #include "sizer/solvers.hpp"
@@ -54,6 +55,7 @@ struct UiState {
   std::string calibrate_message;
   bool summary_open_results = false;
   FileModelInfo file_model;         // the file behind a custom model (ui.file* keys of links)
+  PlanInputs plan;                  // the Plan view (logic/plan_inputs.hpp)
   SeedTablePicks seed_table_picks;  // the models and formats of the seed tables view  // the phone
                                     // summary line was tapped: scroll to results
 };
@@ -68,6 +70,7 @@ struct App {
   UiState ui;
   std::vector<PinnedConfig> pinned;
   FilesPanelState files;  // model files, engine logs, saved work (not in links)
+  PlanRun plan;  // the Plan view's last search
   bool dirty = true;
 };
 

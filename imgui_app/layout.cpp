@@ -13,6 +13,7 @@
 #include "panels/header.hpp"
 #include "panels/inputs.hpp"
 #include "panels/inputs_widgets.hpp"
+#include "panels/plan.hpp"
 #include "panels/presets.hpp"
 #include "panels/results.hpp"
 #include "panels/summary.hpp"
@@ -60,6 +61,8 @@ void draw_inputs_side(App& app) {
 
 }  // namespace
 
+void drag_scroll_window() { drag_scroll(); }
+
 void draw_shell(App& app) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
@@ -71,7 +74,9 @@ void draw_shell(App& app) {
   set_number_style(app.ui);
   draw_header(app);
   draw_preset_answer(app);
-  if (app.ui.narrow) {
+  if (app.ui.plan.open) {
+    draw_plan_view(app);
+  } else if (app.ui.narrow) {
     // One column: inputs, then results. A phone user wants the answer too, so a summary line
     // stays above the scrolling column and a tap on it scrolls down to the results.
     if (draw_summary_line(app)) app.ui.summary_open_results = true;

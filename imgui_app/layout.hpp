@@ -7,4 +7,7 @@ namespace app {
 
 void draw_shell(App& app);
 
+// Touch scrolling for a scrolling child of the shell: call inside it, after its items.
+void drag_scroll_window();
+
 }  // namespace app

@@ -303,7 +303,11 @@ platform::Hooks make_hooks(Shell& sh) {
     std::string error = sh.app.error;
     if (error.empty()) {
       try {
-        return sizer::estimate_to_json(sh.app.results);
+        // With a Plan view search done, its summary rides along (logic/plan_inputs.hpp).
+        if (!sh.app.plan.has_result) return sizer::estimate_to_json(sh.app.results);
+        nlohmann::json j = nlohmann::json::parse(sizer::estimate_to_json(sh.app.results));
+        j["plan"] = nlohmann::json::parse(app::plan_summary_json(sh.app.plan));
+        return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       } catch (const std::exception& e) {
         error = e.what();
       }

@@ -60,6 +60,7 @@ std::string read_ui_fields(const json& j, UiState& ui) {
         !read_file_model_ui_field(it.key(), it->get<std::string>(), ui.file_model, file_error))
       note(file_error.empty() ? it.key() + ": expected text" : file_error);
   }
+  note(read_plan_fields(j, ui.plan));
   return error;
 }
 
@@ -99,6 +100,7 @@ std::string ui_to_json(const UiState& ui) {
             {"tab", tab_id(ui.tab)},
             {"units", units_id(ui.units)}};
   for (const auto& [key, value] : file_model_ui_fields(ui.file_model)) j[key] = value;
+  write_plan_fields(ui.plan, j);
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -134,6 +136,8 @@ StateMerge merge_state(const sizer::Scenario& scenario, const UiState& ui,
   for (const char* key : k_ui_keys) request_part.erase(key);
   for (auto it = request_part.begin(); it != request_part.end();)
     it = is_file_model_ui_key(it.key()) ? request_part.erase(it) : std::next(it);
+  for (auto it = partial.begin(); it != partial.end(); ++it)
+    if (is_plan_key(it.key())) request_part.erase(it.key());
   if (!request_part.empty()) {
     json request = json::parse(sizer::scenario_to_request_json(scenario), nullptr, false);
     if (!request.is_object()) request = json::object();

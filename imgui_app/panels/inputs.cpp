@@ -42,10 +42,18 @@ void set_tab(App& app, ModeTab tab) {
   app.dirty = true;
 }
 
+}  // namespace
+
 void draw_mode_tabs(App& app) {
   // The tab ImGui showed open last frame. A user click shows up as a change of the open tab; a
   // change from outside (setState, share link) is pushed into the tab bar with SetSelected.
   static int open_last_frame = -1;
+  // The calculator and the Plan view draw the bar in different windows (a new bar each): a bar
+  // seen for the first time is told which tab is open.
+  static ImGuiID bar_last_frame = 0;
+  const ImGuiID bar = ImGui::GetID("##mode");
+  if (bar != bar_last_frame) open_last_frame = -1;
+  bar_last_frame = bar;
   struct TabDef {
     ModeTab tab;
     const char* key;
@@ -68,6 +76,16 @@ void draw_mode_tabs(App& app) {
       ImGui::EndTabItem();
     }
   }
+  // The planner for this tab's question (panels/plan.cpp), or back to the calculator.
+  const bool plan_open = app.ui.plan.open;
+  std::string plan_label = std::string(tr(plan_open ? "plan.back" : "plan.tab")) + "###tab-plan";
+  ImGui::PushStyleColor(ImGuiCol_Tab, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  if (ImGui::TabItemButton(plan_label.c_str(), ImGuiTabItemFlags_Trailing)) {
+    app.ui.plan.open = !plan_open;
+    app.dirty = true;
+  }
+  ImGui::PopStyleColor();
+  ui::tag(app, "tab-plan");
   ImGui::EndTabBar();
   if (open_now >= 0 && open_last_frame >= 0 && open_now != open_last_frame &&
       open_now != static_cast<int>(app.ui.tab))
@@ -93,6 +111,8 @@ void draw_mode_tabs(App& app) {
     }
   }
 }
+
+namespace {
 
 // [SECTION] precision
 

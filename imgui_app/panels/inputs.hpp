@@ -8,6 +8,10 @@ namespace app {
 
 void draw_inputs_column(App& app);
 
+// The Inference / Fine-tune / Pre-train tabs (with the fine-tune method) and the "Plan" button
+// that opens the Plan view (panels/plan.hpp) or returns from it.
+void draw_mode_tabs(App& app);
+
 // Pieces of the column (one file each).
 void draw_model_section(App& app);     // inputs_model.cpp
 void draw_hardware_section(App& app);  // inputs_hardware.cpp

@@ -1,0 +1,349 @@
+#include "logic/plan_inputs.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <exception>
+#include <nlohmann/json.hpp>
+
+#include "sizer/catalog.hpp"
+#include "sizer/enums.hpp"
+#include "sizer/request_json.hpp"
+
+namespace app {
+namespace {
+
+using json = nlohmann::json;
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ",") + s;
+  return out;
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find(',', start);
+    if (end == std::string::npos) end = text.size();
+    std::string item = text.substr(start, end - start);
+    if (!item.empty()) out.push_back(item);
+    start = end + 1;
+  }
+  return out;
+}
+
+bool read_number(const json& v, double& out) {
+  if (v.is_number()) {
+    out = v.get<double>();
+  } else if (v.is_string()) {
+    const std::string s = v.get<std::string>();
+    char* end = nullptr;
+    out = std::strtod(s.c_str(), &end);
+    if (s.empty() || end == nullptr || *end != '\0') return false;
+  } else {
+    return false;
+  }
+  return out >= 0 && out < 1e12;
+}
+
+bool read_bool(const json& v, bool& out) {
+  if (v.is_boolean()) {
+    out = v.get<bool>();
+    return true;
+  }
+  if (v == "true" || v == "false") {
+    out = v == "true";
+    return true;
+  }
+  return false;
+}
+
+bool read_list(const json& v, std::vector<std::string>& out) {
+  if (v.is_string()) {
+    out = split_list(v.get<std::string>());
+    return true;
+  }
+  if (!v.is_array()) return false;
+  out.clear();
+  for (const json& item : v) {
+    if (!item.is_string()) return false;
+    out.push_back(item.get<std::string>());
+  }
+  return true;
+}
+
+struct NumberField {
+  const char* key;
+  double PlanInputs::*member;
+};
+const NumberField k_numbers[] = {
+    {"planRps", &PlanInputs::requests_per_second},
+    {"planTtft", &PlanInputs::ttft_p90_seconds},
+    {"planTokensPerUser", &PlanInputs::tokens_per_second_per_user},
+    {"planThroughput", &PlanInputs::throughput_tokens_per_second},
+    {"planDeadlineHours", &PlanInputs::deadline_hours},
+    {"planBudgetUsd", &PlanInputs::budget_usd},
+    {"planUsdPerHourMax", &PlanInputs::usd_per_hour_max},
+};
+struct ListField {
+  const char* key;
+  std::vector<std::string> PlanInputs::*member;
+};
+const ListField k_lists[] = {{"planVendors", &PlanInputs::vendors},
+                             {"planFormats", &PlanInputs::formats},
+                             {"planMethods", &PlanInputs::methods}};
+
+// The relaxed searches: each drops one target or widens one constraint.
+struct Relax {
+  const char* what;
+  bool (*applies)(const sizer::PlanRequest&);
+  void (*apply)(sizer::PlanRequest&);
+};
+const Relax k_relax[] = {
+    {"ttft", [](const sizer::PlanRequest& r) { return r.targets.ttft_p90_seconds > 0; },
+     [](sizer::PlanRequest& r) { r.targets.ttft_p90_seconds = 0; }},
+    {"tokensPerUser",
+     [](const sizer::PlanRequest& r) { return r.targets.tokens_per_second_per_user > 0; },
+     [](sizer::PlanRequest& r) { r.targets.tokens_per_second_per_user = 0; }},
+    {"requestsPerSecond",
+     [](const sizer::PlanRequest& r) { return r.targets.requests_per_second > 0; },
+     [](sizer::PlanRequest& r) { r.targets.requests_per_second = 0; }},
+    {"throughput",
+     [](const sizer::PlanRequest& r) { return r.targets.throughput_tokens_per_second > 0; },
+     [](sizer::PlanRequest& r) { r.targets.throughput_tokens_per_second = 0; }},
+    {"deadline", [](const sizer::PlanRequest& r) { return r.targets.deadline_hours > 0; },
+     [](sizer::PlanRequest& r) { r.targets.deadline_hours = 0; }},
+    {"budget", [](const sizer::PlanRequest& r) { return r.targets.budget_usd > 0; },
+     [](sizer::PlanRequest& r) { r.targets.budget_usd = 0; }},
+    {"usdPerHour", [](const sizer::PlanRequest& r) { return r.constraints.usd_per_hour_max > 0; },
+     [](sizer::PlanRequest& r) { r.constraints.usd_per_hour_max = 0; }},
+    {"hardware",
+     [](const sizer::PlanRequest& r) {
+       return !r.constraints.vendors.empty() || !r.constraints.consumer;
+     },
+     [](sizer::PlanRequest& r) {
+       r.constraints.vendors.clear();
+       r.constraints.consumer = true;
+     }},
+    {"maxGpus", [](const sizer::PlanRequest& r) { return r.constraints.max_gpus < 64; },
+     [](sizer::PlanRequest& r) {
+       r.constraints.max_gpus = std::min(64, r.constraints.max_gpus * 4);
+     }},
+};
+
+}  // namespace
+
+bool operator==(const PlanInputs& a, const PlanInputs& b) {
+  json ja = json::object();
+  json jb = json::object();
+  write_plan_fields(a, ja);
+  write_plan_fields(b, jb);
+  return ja == jb;
+}
+
+bool is_plan_key(const std::string& key) { return key.rfind("plan", 0) == 0; }
+
+void write_plan_fields(const PlanInputs& p, json& j) {
+  const PlanInputs d;
+  if (p.open != d.open) j["planOpen"] = p.open;
+  for (const NumberField& f : k_numbers)
+    if (p.*f.member != d.*f.member) j[f.key] = p.*f.member;
+  if (p.global_batch != d.global_batch) j["planGlobalBatch"] = p.global_batch;
+  if (p.consumer != d.consumer) j["planConsumer"] = p.consumer;
+  if (p.max_gpus != d.max_gpus) j["planMaxGpus"] = p.max_gpus;
+  for (const ListField& f : k_lists)
+    if (!(p.*f.member).empty()) j[f.key] = join(p.*f.member);
+}
+
+std::string read_plan_fields(const json& j, PlanInputs& p) {
+  std::string error;
+  auto note = [&](const char* key, const char* expected) {
+    if (error.empty()) error = std::string(key) + ": expected " + expected;
+  };
+  for (const NumberField& f : k_numbers) {
+    auto it = j.find(f.key);
+    if (it == j.end()) continue;
+    double v = 0;
+    if (read_number(*it, v))
+      p.*f.member = v;
+    else
+      note(f.key, "a number >= 0");
+  }
+  for (const char* key : {"planGlobalBatch", "planMaxGpus"}) {
+    auto it = j.find(key);
+    if (it == j.end()) continue;
+    double v = 0;
+    const bool max_gpus = std::string(key) == "planMaxGpus";
+    if (read_number(*it, v) && v == static_cast<int>(v) && v <= 4096 && (!max_gpus || v >= 1)) {
+      (max_gpus ? p.max_gpus : p.global_batch) = static_cast<int>(v);
+    } else {
+      note(key, max_gpus ? "a whole number from 1 to 4096" : "a whole number from 0 to 4096");
+    }
+  }
+  for (const char* key : {"planOpen", "planConsumer"}) {
+    auto it = j.find(key);
+    if (it == j.end()) continue;
+    bool v = false;
+    if (read_bool(*it, v))
+      (std::string(key) == "planOpen" ? p.open : p.consumer) = v;
+    else
+      note(key, "true or false");
+  }
+  for (const ListField& f : k_lists) {
+    auto it = j.find(f.key);
+    if (it == j.end()) continue;
+    std::vector<std::string> v;
+    if (!read_list(*it, v)) {
+      note(f.key, "a comma-separated list");
+      continue;
+    }
+    if (std::string(f.key) == "planMethods") {
+      bool ok = true;
+      for (const std::string& id : v) {
+        sizer::TrainingMethod m;
+        ok = ok && sizer::parse_enum(id, m);
+      }
+      if (!ok) {
+        note(f.key, "full, lora or qlora");
+        continue;
+      }
+    }
+    p.*f.member = v;
+  }
+  return error;
+}
+
+std::vector<std::string> catalog_vendors() {
+  std::vector<std::string> out;
+  for (const sizer::Gpu& g : sizer::gpu_catalog())
+    if (std::find(out.begin(), out.end(), g.vendor) == out.end()) out.push_back(g.vendor);
+  return out;
+}
+
+std::vector<std::string> plan_format_choices(sizer::Engine engine) {
+  if (engine == sizer::Engine::llama_cpp) return {"gguf-f16", "gguf-q8_0", "gguf-q4_k_m"};
+  return {"bf16", "fp16", "fp8", "gptq-8bit-g128", "awq-4bit-g128"};
+}
+
+std::vector<sizer::TrainingMethod> plan_methods(const PlanInputs& p, const sizer::Scenario& base) {
+  std::vector<sizer::TrainingMethod> out;
+  for (const std::string& id : p.methods) {
+    sizer::TrainingMethod m;
+    if (sizer::parse_enum(id, m) && std::find(out.begin(), out.end(), m) == out.end())
+      out.push_back(m);
+  }
+  if (out.empty()) out.push_back(base.training.method);
+  return out;
+}
+
+sizer::PlanRequest plan_request(const sizer::Scenario& base, const PlanInputs& p,
+                                bool compare_methods) {
+  sizer::PlanRequest r;
+  r.base = base;
+  const bool training = base.mode == sizer::Mode::training;
+  if (training) {
+    r.targets.deadline_hours = p.deadline_hours;
+    r.targets.budget_usd = p.budget_usd;
+    r.targets.global_batch = p.global_batch;
+    r.constraints.methods = compare_methods
+                                ? plan_methods(p, base)
+                                : std::vector<sizer::TrainingMethod>{base.training.method};
+  } else {
+    r.targets.requests_per_second = p.requests_per_second;
+    r.targets.ttft_p90_seconds = p.ttft_p90_seconds;
+    r.targets.tokens_per_second_per_user = p.tokens_per_second_per_user;
+    r.targets.throughput_tokens_per_second = p.throughput_tokens_per_second;
+    const std::vector<std::string> choices = plan_format_choices(base.inference.engine);
+    for (const std::string& f : p.formats)
+      if (std::find(choices.begin(), choices.end(), f) != choices.end())
+        r.constraints.formats.push_back(f);
+  }
+  r.constraints.vendors = p.vendors;
+  r.constraints.consumer = p.consumer;
+  r.constraints.max_gpus = std::max(1, p.max_gpus);
+  r.constraints.usd_per_hour_max = p.usd_per_hour_max;
+  r.max_plans = 20;
+  return r;
+}
+
+std::string plan_signature(const sizer::Scenario& base, const PlanInputs& p, bool compare_methods) {
+  PlanInputs q = p;
+  q.open = false;
+  json j = json::object();
+  write_plan_fields(q, j);
+  return sizer::scenario_to_request_json(base) + j.dump() + (compare_methods ? "1" : "0");
+}
+
+void run_plan_search(const sizer::Scenario& base, const PlanInputs& p, bool compare_methods,
+                     PlanRun& run) {
+  const auto started = std::chrono::steady_clock::now();
+  run.has_result = true;
+  run.relaxations.clear();
+  run.model_never_fits = false;
+  run.copied = -1;
+  run.copied_url.clear();
+  run.searched = plan_signature(base, p, compare_methods);
+  const sizer::PlanRequest request = plan_request(base, p, compare_methods);
+  try {
+    run.result = sizer::plan(request);
+  } catch (const std::exception& e) {
+    run.result = sizer::PlanResult{};
+    run.result.error = e.what();
+  }
+  if (run.result.error.empty() && run.result.plans.empty()) {
+    for (const Relax& r : k_relax) {
+      if (!r.applies(request)) continue;
+      sizer::PlanRequest relaxed = request;
+      r.apply(relaxed);
+      relaxed.max_plans = 1;
+      try {
+        sizer::PlanResult res = sizer::plan(relaxed);
+        if (res.plans.empty()) continue;
+        PlanRelaxation x;
+        x.what = r.what;
+        x.value = relaxed.constraints.max_gpus;
+        x.plans = static_cast<int>(res.plans.size());
+        x.best = res.plans.front();
+        run.relaxations.push_back(std::move(x));
+      } catch (const std::exception&) {
+        // a relaxed search that fails is simply not offered
+      }
+    }
+    if (run.relaxations.empty()) run.model_never_fits = true;
+  }
+  run.total_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+}
+
+std::string plan_summary_json(const PlanRun& run) {
+  json plans = json::array();
+  for (const sizer::Plan& p : run.result.plans) {
+    plans.push_back({{"gpu", p.gpu_id},
+                     {"gpuCount", p.gpus},
+                     {"priceKnown", p.price_known},
+                     {"usdPerHour", p.usd_per_hour},
+                     {"usdPerMillionTokens", p.usd_per_million_tokens},
+                     {"totalUsd", p.total_usd},
+                     {"totalHours", p.total_hours}});
+  }
+  json relax = json::array();
+  for (const PlanRelaxation& r : run.relaxations) relax.push_back(r.what);
+  const sizer::PlanStats& s = run.result.stats;
+  json j = {{"hasResult", run.has_result},
+            {"error", run.result.error},
+            {"plans", plans},
+            {"relaxations", relax},
+            {"stats",
+             {{"evaluated", s.evaluated_count},
+              {"pruned", s.pruned_count},
+              {"milliseconds", s.milliseconds},
+              {"totalMilliseconds", run.total_ms},
+              {"gpuTypes", s.gpu_types},
+              {"gpuTypesPriced", s.gpu_types_priced},
+              {"unpriced", run.result.unpriced_gpus.size()}}}};
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace app

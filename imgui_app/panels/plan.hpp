@@ -1,0 +1,34 @@
+// The Plan view (issue 10's UI): targets and constraints on one side, the planner's ranked plans,
+// reasons and Pareto chart on the other. In Inference it plans serving, in Fine-tune / Pre-train
+// training, from the calculator's scenario (model, workload, engine, price basis). A click on a
+// plan loads it into the calculator.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app_state.hpp"
+
+namespace app {
+
+// The whole view in place of the calculator's columns (layout.cpp).
+void draw_plan_view(App& app);
+
+// Pieces (panels/plan_results.cpp).
+void draw_plan_stats(App& app);
+void draw_plan_results(App& app);
+
+// Loads a plan's scenario into the calculator and closes the Plan view.
+void load_plan(App& app, const sizer::Plan& plan);
+// The share link (page address + '#' + fragment) that opens the calculator on this plan.
+std::string plan_share_url(const App& app, const sizer::Plan& plan);
+
+// The chart's front for training: the Pareto front (total $ vs hours) of the priced plans.
+std::vector<int> plan_chart_front(const sizer::PlanResult& result);
+
+// Translated text of a plan: "2 × H100 SXM 80GB", its split and formats, and why it ranks there.
+std::string plan_title(const sizer::Plan& p);
+std::string plan_setup(const sizer::Plan& p);
+std::string plan_reason(const sizer::PlanResult& result, int index, const PlanInputs& targets);
+
+}  // namespace app

@@ -1,0 +1,220 @@
+// The Plan view (imgui_app/panels/plan*.cpp, logic/plan_inputs.cpp): its state survives the
+// state JSON and share links, the search runs from the calculator's scenario, and the view renders
+// for an inference and a training state, with plans and with none, in both languages at the
+// desktop and the phone width.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "app_state.hpp"
+#include "fonts/ui_fonts.hpp"
+#include "imgui.h"
+#include "layout.hpp"
+#include "logic/i18n.hpp"
+#include "logic/link_restore.hpp"
+#include "logic/state_json.hpp"
+#include "panels/header.hpp"
+#include "panels/plan.hpp"
+#include "sizer/catalog.hpp"
+#include "sizer/request_json.hpp"
+#include "sizer/share_link.hpp"
+#include "sizer/training_defaults.hpp"
+#include "string_tables.hpp"
+
+namespace {
+
+struct HeadlessImGui {
+  HeadlessImGui() {
+    std::vector<std::string> errors;
+    int files = 0;
+    app::i18n::install(ui_test::all_string_tables(errors, files));
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DeltaTime = 1.0f / 60.0f;
+    app::build_fonts(1.0f);
+  }
+  ~HeadlessImGui() { ImGui::DestroyContext(); }
+};
+
+int draw_frames(app::App& app, float width, float height, int frames) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(width, height);
+  app.ui.narrow = width < 900;
+  app::apply_style(false, 1.0f, app.ui.narrow);
+  int vertices = 0;
+  for (int i = 0; i < frames; ++i) {
+    app::recompute_if_dirty(app);
+    ImGui::NewFrame();
+    app::draw_shell(app);
+    ImGui::Render();
+    vertices = ImGui::GetDrawData()->TotalVtxCount;
+  }
+  return vertices;
+}
+
+app::App inference_app() {
+  app::App a;
+  a.inputs.model = *sizer::find_model("llama-3.1-8b");
+  a.inputs.hardware.gpu = *sizer::find_gpu("rtx-4090-24gb");
+  a.inputs.assumptions = sizer::default_assumptions(sizer::Engine::generic);
+  a.ui.tab = app::ModeTab::inference;
+  a.ui.plan.open = true;
+  return a;
+}
+
+app::App finetune_app() {
+  app::App a = inference_app();
+  a.inputs.mode = sizer::Mode::training;
+  sizer::choose_training_method(a.inputs, sizer::TrainingMethod::lora);
+  a.ui.tab = app::ModeTab::finetune;
+  a.ui.plan.methods = {"lora", "qlora"};
+  return a;
+}
+
+bool translated(const std::string& text) { return text.find("plan.") == std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("the Plan view's targets and constraints survive the state JSON and share links",
+          "[ui][plan]") {
+  app::UiState ui;
+  ui.plan.open = true;
+  ui.plan.requests_per_second = 5;
+  ui.plan.ttft_p90_seconds = 1.5;
+  ui.plan.vendors = {"NVIDIA", "AMD"};
+  ui.plan.consumer = false;
+  ui.plan.max_gpus = 32;
+  ui.plan.methods = {"qlora", "full"};
+  const sizer::Scenario s = inference_app().inputs;
+
+  const app::StateMerge back =
+      app::merge_state(sizer::Scenario{}, app::UiState{}, app::state_to_json(s, ui));
+  REQUIRE(back.ok);
+  CHECK(back.ui.plan == ui.plan);
+  CHECK(back.scenario.model.id == "llama-3.1-8b");
+
+  // Links carry UI fields as text; they come back as numbers, booleans and lists.
+  const std::string fragment =
+      sizer::encode_share_fragment(sizer::scenario_to_request_json(s), app::ui_to_json(ui));
+  CHECK(fragment.find("ui.planRps=5") != std::string::npos);
+  const app::LinkRestore r = app::restore_link(fragment, s, app::UiState{});
+  REQUIRE(r.ok);
+  CHECK(r.ui.plan == ui.plan);
+
+  // Defaults are not written: a plain state stays as short as before.
+  CHECK(app::ui_to_json(app::UiState{}).find("plan") == std::string::npos);
+
+  const app::StateMerge bad = app::merge_state(s, app::UiState{}, R"({"planMaxGpus": 0})");
+  CHECK_FALSE(bad.ok);
+  CHECK_THAT(bad.error, Catch::Contains("planMaxGpus"));
+  const app::StateMerge bad_method =
+      app::merge_state(s, app::UiState{}, R"({"planMethods": "dpo"})");
+  CHECK_FALSE(bad_method.ok);
+}
+
+TEST_CASE("the planner request follows the calculator's scenario and the Plan view's inputs",
+          "[ui][plan]") {
+  app::App a = finetune_app();
+  a.ui.plan.deadline_hours = 12;
+  a.ui.plan.vendors = {"NVIDIA"};
+  const sizer::PlanRequest fine = app::plan_request(a.inputs, a.ui.plan, true);
+  CHECK(fine.base.model.id == "llama-3.1-8b");
+  CHECK(fine.targets.deadline_hours == 12);
+  CHECK(fine.targets.requests_per_second == 0);  // inference targets are not sent for training
+  CHECK(fine.constraints.vendors == std::vector<std::string>{"NVIDIA"});
+  CHECK(fine.constraints.methods.size() == 2);
+  // Pre-training compares nothing: the scenario's own (full) method.
+  const sizer::PlanRequest pre = app::plan_request(a.inputs, a.ui.plan, false);
+  REQUIRE(pre.constraints.methods.size() == 1);
+  CHECK(pre.constraints.methods[0] == sizer::TrainingMethod::lora);
+}
+
+TEST_CASE("the Plan view renders an inference and a training search in both languages",
+          "[ui][plan][frames]") {
+  HeadlessImGui imgui;
+  for (app::i18n::Language lang : {app::i18n::Language::en, app::i18n::Language::zh}) {
+    app::i18n::set_language(lang);
+    for (bool training : {false, true}) {
+      INFO((training ? "training " : "inference ")
+           << (lang == app::i18n::Language::zh ? "zh" : "en"));
+      app::App a = training ? finetune_app() : inference_app();
+      app::run_plan_search(a.inputs, a.ui.plan, training, a.plan);
+      REQUIRE(a.plan.result.error.empty());
+      REQUIRE_FALSE(a.plan.result.plans.empty());
+      const sizer::Plan& best = a.plan.result.plans.front();
+      CHECK(best.price_known);
+      CHECK(a.plan.result.stats.evaluated_count > 0);
+      for (int i = 0; i < static_cast<int>(a.plan.result.plans.size()); ++i) {
+        const std::string reason = app::plan_reason(a.plan.result, i, a.ui.plan);
+        CHECK(translated(reason));
+        CHECK(!reason.empty());
+      }
+      CHECK(translated(app::plan_title(best)));
+      CHECK(translated(app::plan_setup(best)));
+      if (lang == app::i18n::Language::zh) {
+        CHECK(app::plan_reason(a.plan.result, 0, a.ui.plan).find("\xE6\x9C\x80") !=
+              std::string::npos);  // 最
+      }
+      if (training) {
+        // The chart's front: priced plans only, led by the cheapest (an unpriced plan costs 0
+        // in the core's front and would "dominate" them all).
+        const std::vector<int> front = app::plan_chart_front(a.plan.result);
+        REQUIRE_FALSE(front.empty());
+        CHECK(front.front() == 0);
+        for (int i : front) CHECK(a.plan.result.plans[static_cast<std::size_t>(i)].price_known);
+      }
+      CHECK(draw_frames(a, 1280, 800, 3) > 0);
+      CHECK(draw_frames(a, 400, 800, 3) > 0);
+      CHECK(a.ui.plan.open);
+      // Its search was for these inputs: drawing does not start another one.
+      CHECK(a.plan.searched == app::plan_signature(a.inputs, a.ui.plan, training));
+    }
+  }
+}
+
+TEST_CASE("with nothing meeting the targets the Plan view says what to relax", "[ui][plan]") {
+  HeadlessImGui imgui;
+  app::i18n::set_language(app::i18n::Language::zh);
+  app::App a = inference_app();
+  a.ui.plan.ttft_p90_seconds = 1e-4;  // no card answers in 0.1 ms
+  app::run_plan_search(a.inputs, a.ui.plan, false, a.plan);
+  CHECK(a.plan.result.plans.empty());
+  REQUIRE_FALSE(a.plan.relaxations.empty());
+  CHECK(a.plan.relaxations.front().what == "ttft");
+  CHECK_FALSE(a.plan.model_never_fits);
+  CHECK(draw_frames(a, 1280, 800, 2) > 0);
+  CHECK(draw_frames(a, 400, 800, 2) > 0);
+
+  // A 405B model on at most one consumer card: nothing, whatever the targets.
+  app::App big = inference_app();
+  big.inputs.model = *sizer::find_model("llama-3.1-405b");
+  big.ui.plan.max_gpus = 1;
+  big.ui.plan.vendors = {"NVIDIA"};
+  app::run_plan_search(big.inputs, big.ui.plan, false, big.plan);
+  CHECK(big.plan.result.plans.empty());
+  CHECK(draw_frames(big, 400, 800, 2) > 0);
+}
+
+TEST_CASE("loading a plan puts its card and split into the calculator", "[ui][plan]") {
+  app::App a = inference_app();
+  app::run_plan_search(a.inputs, a.ui.plan, false, a.plan);
+  REQUIRE_FALSE(a.plan.result.plans.empty());
+  const sizer::Plan p = a.plan.result.plans.front();
+  app::load_plan(a, p);
+  CHECK_FALSE(a.ui.plan.open);
+  CHECK(a.inputs.hardware.gpu.id == p.gpu_id);
+  CHECK(a.inputs.weights_format == p.weights);
+  CHECK(a.ui.tab == app::ModeTab::inference);
+  app::recompute_if_dirty(a);
+  CHECK(a.error.empty());
+  CHECK(a.results.memory.fits);
+  // Its share link opens the same card.
+  const std::string url = app::plan_share_url(a, p);
+  const std::size_t hash = url.find('#');
+  REQUIRE(hash != std::string::npos);
+  const app::LinkRestore r =
+      app::restore_link(url.substr(hash + 1), sizer::Scenario{}, app::UiState{});
+  REQUIRE(r.ok);
+  CHECK(r.scenario.hardware.gpu.id == p.gpu_id);
+  CHECK_FALSE(r.ui.plan.open);
+}
