@@ -236,21 +236,29 @@ PlanResult plan_training(const PlanRequest& req) {
     });
     if (!seen) distinct.push_back(std::move(p));
   }
-  plans = std::move(distinct);
-  const std::size_t keep = static_cast<std::size_t>(std::max(1, req.max_plans));
-  // Keep the fastest plan within the budget even when it is not among the cheapest.
+  // The fastest plan within the budget (priced, when there is a budget).
   int fastest = -1;
-  for (std::size_t i = 0; i < plans.size(); ++i) {
-    if (t.budget_usd > 0 && !(plans[i].price_known && plans[i].total_usd <= t.budget_usd)) continue;
-    if (fastest < 0 || plans[i].total_hours < plans[std::size_t(fastest)].total_hours)
+  for (std::size_t i = 0; i < distinct.size(); ++i) {
+    if (t.budget_usd > 0 && !(distinct[i].price_known && distinct[i].total_usd <= t.budget_usd))
+      continue;
+    if (fastest < 0 || distinct[i].total_hours < distinct[std::size_t(fastest)].total_hours)
       fastest = static_cast<int>(i);
   }
-  if (fastest >= static_cast<int>(keep)) {
-    std::rotate(plans.begin() + long(keep) - 1, plans.begin() + fastest,
-                plans.begin() + fastest + 1);
-    fastest = static_cast<int>(keep) - 1;
+  // A buyer compares cards: at most kPlansPerCard plans of one card type, plus the fastest.
+  constexpr int kPlansPerCard = 3;
+  const std::size_t keep = static_cast<std::size_t>(std::max(1, req.max_plans));
+  plans.clear();
+  int fastest_at = -1;
+  for (std::size_t i = 0; i < distinct.size(); ++i) {
+    const bool is_fastest = static_cast<int>(i) == fastest;
+    const long same_card = std::count_if(
+        plans.begin(), plans.end(), [&](const Plan& p) { return p.gpu_id == distinct[i].gpu_id; });
+    if (!is_fastest && (same_card >= kPlansPerCard || plans.size() >= keep)) continue;
+    if (is_fastest && plans.size() >= keep) plans.pop_back();  // room for it at the end
+    if (is_fastest) fastest_at = static_cast<int>(plans.size());
+    plans.push_back(std::move(distinct[i]));
   }
-  if (plans.size() > keep) plans.resize(keep);
+  fastest = fastest_at;
   res.plans = std::move(plans);
   res.fastest_within_budget = fastest;
   for (std::size_t i = 0; i < res.plans.size(); ++i) {

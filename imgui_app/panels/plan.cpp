@@ -28,27 +28,23 @@ constexpr double k_plan_idle_s = 0.35;
 // A labelled number field; `help_key` explains the target ("0 = none").
 bool number_row(App& app, const char* label_key, const char* tag_id, double* v,
                 const char* help_key) {
+  ui::help_for_next_row(help_key);
   ui::row_begin(app, label_key);
-  const float help_w = ImGui::CalcTextSize("(?)").x + ImGui::GetStyle().ItemSpacing.x;
-  ImGui::SetNextItemWidth(-help_w);
   bool changed = ImGui::InputDouble("##v", v, 0, 0, "%.4g");
   ui::tag(app, tag_id);
   if (changed) *v = std::isfinite(*v) ? std::clamp(*v, 0.0, 1e9) : 0.0;
   ui::row_end();
-  ui::help_marker(help_key);
   return changed;
 }
 
 bool int_row(App& app, const char* label_key, const char* tag_id, int* v, int lo, int hi,
              const char* help_key) {
+  ui::help_for_next_row(help_key);
   ui::row_begin(app, label_key);
-  const float help_w = ImGui::CalcTextSize("(?)").x + ImGui::GetStyle().ItemSpacing.x;
-  ImGui::SetNextItemWidth(-help_w);
   bool changed = ImGui::InputInt("##v", v, 0, 0);
   ui::tag(app, tag_id);
   if (changed) *v = std::clamp(*v, lo, hi);
   ui::row_end();
-  ui::help_marker(help_key);
   return changed;
 }
 
