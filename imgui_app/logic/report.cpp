@@ -7,6 +7,7 @@
 #include "logic/i18n.hpp"
 #include "sizer/catalog.hpp"
 #include "sizer/enums.hpp"
+#include "sizer/record_fields.hpp"
 
 namespace app {
 namespace {
@@ -239,6 +240,41 @@ std::string fit_table_csv(const App& app) {
            (fits && r.price_known ? num(r.usd_per_hour) : "") + "," +
            (fits && r.price_known ? num(r.usd_per_million_tokens) : "") + "," +
            (fits ? sizer::enum_id(r.bottleneck) : "") + "\r\n";
+  }
+  return csv;
+}
+
+std::string plan_csv(const sizer::PlanResult& result) {
+  const auto& fields = sizer::record_fields<sizer::Plan>();
+  std::string csv = "rank";
+  for (const auto& f : fields) csv += std::string(",") + f.key;
+  csv += "\r\n";
+  for (std::size_t i = 0; i < result.plans.size(); ++i) {
+    const sizer::Plan& p = result.plans[i];
+    csv += std::to_string(i + 1);
+    for (const auto& f : fields) {
+      csv += ",";
+      switch (f.type) {
+        case sizer::FieldType::text:
+          csv += csv_cell(p.*(f.text));
+          break;
+        case sizer::FieldType::integer:
+          csv += std::to_string(p.*(f.integer));
+          break;
+        case sizer::FieldType::number: {
+          const bool usd = std::string(f.unit).rfind("USD", 0) == 0;
+          if (!usd || p.price_known) csv += num(p.*(f.number));
+          break;
+        }
+        case sizer::FieldType::boolean:
+          csv += p.*(f.boolean) ? "true" : "false";
+          break;
+        case sizer::FieldType::choice:
+          csv += f.choice_get(p);
+          break;
+      }
+    }
+    csv += "\r\n";
   }
   return csv;
 }

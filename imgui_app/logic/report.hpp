@@ -25,6 +25,10 @@ std::string report_html(const App& app);  // no scripts, no styles: HTML attribu
 // Numbers as plain decimals (bytes exact), empty cells for unknown prices.
 std::string fit_table_csv(const App& app);
 
+// The planner's ranked plans, one row each, columns = the plan record's fields (web/sizer.d.ts
+// PlanRow) in rank order; empty cells for unknown prices.
+std::string plan_csv(const sizer::PlanResult& result);
+
 // "Llama 3.1 8B · 1x RTX 4090 · fits – LLM Sizer"
 std::string page_title(const App& app);
 

@@ -14,6 +14,7 @@
 #include "logic/chart_scale.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
+#include "logic/report.hpp"
 #include "logic/state_json.hpp"
 #include "misc/cpp/imgui_stdlib.h"
 #include "panels/inputs_widgets.hpp"
@@ -203,6 +204,11 @@ void draw_plan_stats(App& app) {
                                          fmt::number(s.milliseconds)})
                           .c_str());
   ui::tag(app, "plan-stats");
+  if (!run.result.plans.empty()) {
+    if (ImGui::Button(tr("plan.csv")))
+      platform::download("llm-sizer-plans.csv", "text/csv", plan_csv(run.result));
+    ui::tag(app, "plan-csv");
+  }
   ImGui::TextDisabled(
       "%s", trf("plan.stats_prices", {fmt::integer(s.gpu_types_priced), fmt::integer(s.gpu_types),
                                       tr(basis_key(app.inputs.cost.basis))})

@@ -6,6 +6,7 @@
 
 #include "layout.hpp"
 #include "sizer/catalog.hpp"
+#include "sizer/plan.hpp"
 #include "string_tables.hpp"
 
 using namespace app;
@@ -89,4 +90,24 @@ TEST_CASE("invalid inputs give a report that says so", "[ui][report]") {
   REQUIRE_FALSE(app.error.empty());
   CHECK_THAT(report_markdown(app), Catch::Contains("invalid inputs"));
   CHECK_THAT(page_title(app), Catch::Contains("invalid inputs"));
+}
+
+TEST_CASE("the plans CSV has one row per plan, the plan record's columns", "[ui][report]") {
+  sizer::PlanRequest q;
+  q.base.model = *sizer::find_model("llama-3.1-8b");
+  q.base.hardware.gpu = *sizer::find_gpu("h100-sxm-80gb");
+  q.targets.requests_per_second = 2;
+  q.constraints.gpus = {"h100-sxm-80gb", "l40s-48gb"};
+  q.max_plans = 4;
+  const sizer::PlanResult r = sizer::plan(q);
+  REQUIRE_FALSE(r.plans.empty());
+  const std::string csv = plan_csv(r);
+  std::size_t lines = 0;
+  for (std::size_t at = csv.find("\r\n"); at != std::string::npos; at = csv.find("\r\n", at + 2))
+    ++lines;
+  CHECK(lines == r.plans.size() + 1);
+  CHECK(csv.rfind("rank,gpu,gpuCount,", 0) == 0);
+  CHECK_THAT(csv, Catch::Contains("\r\n1," + r.plans[0].gpu_id + ","));
+  // The reason sentence holds commas: quoted.
+  CHECK_THAT(csv, Catch::Contains("\"Cheapest per token"));
 }
