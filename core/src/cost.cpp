@@ -19,6 +19,8 @@ CostResult compute_cost(const Scenario& s, const InferenceResult& inference,
   c.price_known = price.known;
   c.usd_per_gpu_hour = price.usd_per_gpu_hour;
   c.basis = price.basis;  // a short literal: no allocation
+  c.quote = price.quote;
+  c.custom_provider = price.custom_provider;
   c.purchase_usd = price.purchase_usd;
   c.own_usd_per_gpu_hour = price.own_usd_per_gpu_hour;
   c.power_usd_per_gpu_hour = price.power_usd_per_gpu_hour;
@@ -37,7 +39,11 @@ CostResult compute_cost(const Scenario& s, const InferenceResult& inference,
 }
 
 void describe_cost(const Scenario& s, CostResult& c) {
-  PriceWords words = describe_price(s, resolve_price(s));
+  ResolvedPrice price;
+  price.known = c.price_known;
+  price.quote = c.quote;
+  price.custom_provider = c.custom_provider;
+  PriceWords words = describe_price(s, price);
   c.provider = std::move(words.provider);
   c.price_date = std::move(words.date);
   c.price_source = std::move(words.source);

@@ -1,11 +1,11 @@
 // The price table (core/data/prices.csv, docs/PRICES.md) and the price of one scenario.
 #include "sizer/prices.hpp"
 
+#include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <string_view>
-#include <array>
 #include <unordered_map>
 
 #include "csv.hpp"
@@ -112,7 +112,11 @@ QuoteKind rental_kind(PriceBasis basis) {
 }
 
 // A rental price for the card: the user's quote, a custom card's own figure, or the table's.
-bool rental_price(const Scenario& s, QuoteKind kind, ResolvedPrice& out) {
+const std::array<int, 4>* quote_rows(const std::string& gpu_id);  // defined below
+const PriceQuote* row_of(const std::array<int, 4>* rows, QuoteKind kind);
+
+bool rental_price(const Scenario& s, const std::array<int, 4>* rows, QuoteKind kind,
+                  ResolvedPrice& out) {
   const Gpu& g = s.hardware.gpu;
   if (s.cost.usd_per_gpu_hour > 0) {
     out.usd_per_gpu_hour = s.cost.usd_per_gpu_hour;
@@ -126,7 +130,7 @@ bool rental_price(const Scenario& s, QuoteKind kind, ResolvedPrice& out) {
     out.custom_provider = "the GPU's cloudUsdPerGpuHour";
     return true;
   }
-  if (const PriceQuote* q = find_quote(g.id, kind)) {
+  if (const PriceQuote* q = row_of(rows, kind)) {
     out.usd_per_gpu_hour = q->usd;
     out.basis = quote_kind_id(kind);
     out.quote = q;
@@ -162,8 +166,10 @@ std::vector<const PriceQuote*> price_quotes_for(const std::string& gpu_id) {
   return out;
 }
 
-const PriceQuote* find_quote(const std::string& gpu_id, QuoteKind kind) {
-  // Card id -> the row of each kind (-1 = none); looked up without building a key.
+namespace {
+
+// Card id -> the row of each kind (-1 = none); looked up without building a key.
+const std::array<int, 4>* quote_rows(const std::string& gpu_id) {
   static const auto index = [] {
     std::unordered_map<std::string, std::array<int, 4>> m;
     const std::vector<PriceQuote>& all = price_quotes();
@@ -174,9 +180,19 @@ const PriceQuote* find_quote(const std::string& gpu_id, QuoteKind kind) {
     return m;
   }();
   const auto it = index.find(gpu_id);
-  if (it == index.end()) return nullptr;
-  const int row = it->second[static_cast<std::size_t>(kind)];
+  return it == index.end() ? nullptr : &it->second;
+}
+
+const PriceQuote* row_of(const std::array<int, 4>* rows, QuoteKind kind) {
+  if (rows == nullptr) return nullptr;
+  const int row = (*rows)[static_cast<std::size_t>(kind)];
   return row < 0 ? nullptr : &price_quotes()[static_cast<std::size_t>(row)];
+}
+
+}  // namespace
+
+const PriceQuote* find_quote(const std::string& gpu_id, QuoteKind kind) {
+  return row_of(quote_rows(gpu_id), kind);
 }
 
 double power_usd_per_gpu_hour(double board_watts, const Ownership& own) {
@@ -201,10 +217,11 @@ ResolvedPrice resolve_price(const Scenario& s) {
   ResolvedPrice r;
   const Gpu& g = s.hardware.gpu;
   const Ownership& own = s.cost.own;
+  const std::array<int, 4>* rows = quote_rows(g.id);  // one look-up for every basis
   const PriceQuote* purchase = nullptr;
   if (g.launch_price_usd > 0) {
     r.purchase_usd = g.launch_price_usd;
-  } else if ((purchase = find_quote(g.id, QuoteKind::purchase)) != nullptr) {
+  } else if ((purchase = row_of(rows, QuoteKind::purchase)) != nullptr) {
     r.purchase_usd = purchase->usd;
   }
   r.power_usd_per_gpu_hour = power_usd_per_gpu_hour(g.tdp_w, own);
@@ -213,10 +230,10 @@ ResolvedPrice resolve_price(const Scenario& s) {
   ResolvedPrice rent;
   bool rent_known = false;
   if (s.cost.basis != PriceBasis::own) {
-    rent_known = rental_price(s, rental_kind(s.cost.basis), rent);
+    rent_known = rental_price(s, rows, rental_kind(s.cost.basis), rent);
   } else {
     for (QuoteKind k : {QuoteKind::gpu_cloud, QuoteKind::marketplace, QuoteKind::hyperscaler}) {
-      if ((rent_known = rental_price(s, k, rent))) break;
+      if ((rent_known = rental_price(s, rows, k, rent))) break;
     }
   }
   if (rent_known) {

@@ -74,6 +74,8 @@ struct TrainingResult {
   double communication_share = 0;  // of step time
 };
 
+struct PriceQuote;  // prices.hpp
+
 struct CostResult {         // the USD figures are 0 here and null in JSON when the price is unknown
   double usd_per_hour = 0;  // all GPUs
   double usd_per_million_tokens = 0;  // output tokens (inference) or training tokens
@@ -91,6 +93,9 @@ struct CostResult {         // the USD figures are 0 here and null in JSON when 
   double own_usd_per_gpu_hour = 0;
   double power_usd_per_gpu_hour = 0;
   double break_even_months = 0;  // renting this long costs as much as buying; 0 = cannot say
+  // Where the words come from (describe_cost); not part of the JSON.
+  const PriceQuote* quote = nullptr;
+  const char* custom_provider = nullptr;
 };
 
 enum class Bottleneck { memory_capacity, memory_bandwidth, compute, communication, host_offload };
