@@ -85,6 +85,17 @@ BENCHMARK(BM_FitTableTraining)->Unit(benchmark::kMillisecond);
 
 // The planner's default queries over the whole catalog: issue 10's serving question, and a
 // full fine-tune of an 8B model. "evals/s" counts memory and speed evaluations.
+// Times sizer::plan(q) and reports the search's own evaluation count as a rate.
+void run_plan(benchmark::State& state, const sizer::PlanRequest& q) {
+  double evaluated = 0;
+  for (auto _ : state) {
+    const sizer::PlanResult r = sizer::plan(q);
+    evaluated += r.stats.evaluated_count;
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["evals/s"] = benchmark::Counter(evaluated, benchmark::Counter::kIsRate);
+}
+
 void BM_PlanServing70B(benchmark::State& state) {
   sizer::PlanRequest q;
   q.base = inference_scenario();
@@ -93,13 +104,7 @@ void BM_PlanServing70B(benchmark::State& state) {
   q.targets.requests_per_second = 5;
   q.targets.ttft_p90_seconds = 2;
   q.targets.tokens_per_second_per_user = 20;
-  double evaluated = 0;
-  for (auto _ : state) {
-    const sizer::PlanResult r = sizer::plan(q);
-    evaluated += r.stats.evaluated_count;
-    benchmark::DoNotOptimize(r);
-  }
-  state.counters["evals/s"] = benchmark::Counter(evaluated, benchmark::Counter::kIsRate);
+  run_plan(state, q);
 }
 BENCHMARK(BM_PlanServing70B)->Unit(benchmark::kMillisecond);
 
@@ -110,13 +115,7 @@ void BM_PlanTraining8B(benchmark::State& state) {
   q.base.training.zero_stage = 0;
   q.base.training.tokens = 1e10;
   q.targets.deadline_hours = 48;
-  double evaluated = 0;
-  for (auto _ : state) {
-    const sizer::PlanResult r = sizer::plan(q);
-    evaluated += r.stats.evaluated_count;
-    benchmark::DoNotOptimize(r);
-  }
-  state.counters["evals/s"] = benchmark::Counter(evaluated, benchmark::Counter::kIsRate);
+  run_plan(state, q);
 }
 BENCHMARK(BM_PlanTraining8B)->Unit(benchmark::kMillisecond);
 

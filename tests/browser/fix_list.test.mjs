@@ -5,18 +5,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { clickWidget, collectErrors, frameText, setAppState, settle, siteAndBrowserForThisFile,
-         typeText, waitForApp, waitRect } from './lib.mjs';
+         typeText, waitForApp, waitRect, openApp } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
-async function open(width = 1280, height = 800) {
-  const ctx = await shared.browser.newContext({ viewport: { width, height } });
-  const page = await ctx.newPage();
-  const errors = collectErrors(page);
-  await page.goto(shared.site.url);
-  await waitForApp(page);
-  return { page, errors, ctx };
-}
+const open = (width = 1280, height = 800) => openApp(shared, { width, height });
 
 const state = (page) => page.evaluate(() => window.llmSizer.getState());
 const results = (page) => page.evaluate(() => window.llmSizer.results());

@@ -184,3 +184,13 @@ export async function scrollIntoView(page, id, top, bottom) {
   }
   return waitRect(page, id);
 }
+
+// A fresh context and page at `width` x `height`, the app loaded, its console errors collected.
+export async function openApp(shared, { width = 1280, height = 800, colorScheme = 'light' } = {}) {
+  const ctx = await shared.browser.newContext({ viewport: { width, height }, colorScheme });
+  const page = await ctx.newPage();
+  const errors = collectErrors(page);
+  await page.goto(shared.site.url);
+  await waitForApp(page);
+  return { page, errors, ctx };
+}

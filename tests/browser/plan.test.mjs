@@ -8,19 +8,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { collectErrors, repo, siteAndBrowserForThisFile, waitForApp, waitRect } from './lib.mjs';
+import { collectErrors, repo, siteAndBrowserForThisFile, waitForApp, waitRect, openApp } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 const shotsDir = join(repo, 'build', 'shots');
 
-async function open({ width = 1280, height = 800, colorScheme = 'light' } = {}) {
-  const ctx = await shared.browser.newContext({ viewport: { width, height }, colorScheme });
-  const page = await ctx.newPage();
-  const errors = collectErrors(page);
-  await page.goto(shared.site.url);
-  await waitForApp(page);
-  return { page, errors, ctx };
-}
+const open = (options) => openApp(shared, options);
 
 const state = (page) => page.evaluate(() => window.llmSizer.getState());
 const results = (page) => page.evaluate(() => window.llmSizer.results());

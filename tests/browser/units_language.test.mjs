@@ -9,18 +9,11 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 
 import { clickWidget, collectErrors, frameText, repo, setAppState, settle,
-         siteAndBrowserForThisFile, waitForApp } from './lib.mjs';
+         siteAndBrowserForThisFile, waitForApp, openApp } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
-async function open(width = 1280, height = 800) {
-  const ctx = await shared.browser.newContext({ viewport: { width, height } });
-  const page = await ctx.newPage();
-  const errors = collectErrors(page);
-  await page.goto(shared.site.url);
-  await waitForApp(page);
-  return { page, errors, ctx };
-}
+const open = (width = 1280, height = 800) => openApp(shared, { width, height });
 
 const results = (page) => page.evaluate(() => window.llmSizer.results());
 const exponent = /\d[eE][+-]?\d/;
