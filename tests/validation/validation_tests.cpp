@@ -1,0 +1,92 @@
+// The validator's own logic: the 1-D search, the objective, id ranges, the regression gate, and
+// that the declared fitted constants load and move the rows they claim.
+#define CATCH_CONFIG_MAIN
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <string>
+
+#include "gate.hpp"
+#include "refit.hpp"
+#include "rows.hpp"
+
+using namespace validation;
+
+TEST_CASE("minimize_1d finds the minimum of a smooth and of a stepped function") {
+  CHECK(minimize_1d([](double x) { return (x - 0.37) * (x - 0.37); }, 0.0, 1.0) ==
+        Approx(0.37).margin(1e-6));
+  // Minimum at the end of the range.
+  CHECK(minimize_1d([](double x) { return x; }, 0.2, 0.9) == Approx(0.2).margin(1e-6));
+  // A median-like staircase: any point of the lowest step is a minimum.
+  const double x = minimize_1d([](double v) { return std::fabs(std::floor(v * 10) - 6); }, 0, 1);
+  CHECK(x >= 0.6);
+  CHECK(x < 0.7);
+}
+
+TEST_CASE("median_abs_log_error is the median of |ln(estimate / measured)|") {
+  CHECK(median_abs_log_error({1, 2, 4}, {1, 1, 1}) == Approx(std::log(2.0)));
+  CHECK(median_abs_log_error({2, 0.5}, {1, 1}) == Approx(std::log(2.0)));
+  CHECK(median_abs_log_error({0, 0, 1}, {1, 1, 1}) == Approx(10.0));  // unscorable rows
+}
+
+TEST_CASE("id_matches reads single ids, ranges and prefixes") {
+  CHECK(id_matches("M-010", "M-010"));
+  CHECK(id_matches("M-010", "M-001..M-033"));
+  CHECK_FALSE(id_matches("M-034", "M-001..M-033"));
+  CHECK_FALSE(id_matches("P-010", "M-001..M-033"));
+  CHECK(id_matches("P-042", "P-*"));
+  CHECK_FALSE(id_matches("T-042", "P-*"));
+}
+
+TEST_CASE("figures: median, share within 25% and MAPE of |error|") {
+  const Figures f = figures({-10, 30, 5, -40});
+  CHECK(f.rows == 4);
+  CHECK(f.median_pct == Approx(20.0));
+  CHECK(f.within_share == Approx(0.5));
+  CHECK(f.mape_pct == Approx(21.25));
+}
+
+TEST_CASE("the gate refuses a worse median or a lower share, and allows the tolerance") {
+  CategoryFigures recorded, same, slightly, worse_median, worse_share, missing;
+  recorded["decode_tps"] = {40, 10.0, 0.80, 12.0};
+  same = recorded;
+  CHECK(regressions(same, recorded).empty());
+  slightly["decode_tps"] = {40, 10.0 + kMedianTolerancePts - 0.01, 0.80, 12.0};
+  CHECK(regressions(slightly, recorded).empty());
+  worse_median["decode_tps"] = {40, 10.0 + kMedianTolerancePts + 0.01, 0.80, 12.0};
+  REQUIRE(regressions(worse_median, recorded).size() == 1);
+  CHECK(regressions(worse_median, recorded)[0].find("median") != std::string::npos);
+  worse_share["decode_tps"] = {40, 9.0, 0.775, 12.0};
+  REQUIRE(regressions(worse_share, recorded).size() == 1);
+  CHECK(regressions(worse_share, recorded)[0].find("within 25%") != std::string::npos);
+  missing["prefill_tps"] = {10, 1.0, 1.0, 1.0};
+  CHECK(regressions(missing, recorded).size() == 1);
+}
+
+TEST_CASE("the recorded figures survive a write and a read, and malformed files are refused") {
+  CategoryFigures f;
+  f["decode_tps"] = {41, 7.123, 0.8781, 9.0};
+  CategoryFigures back;
+  std::string error;
+  REQUIRE(figures_from_json(figures_to_json(f), back, error));
+  CHECK(back["decode_tps"].median_pct == Approx(7.12));
+  CHECK(back["decode_tps"].within_share == Approx(0.8781));
+  CHECK_FALSE(figures_from_json("[]", back, error));
+  CHECK_FALSE(
+      figures_from_json("{\"categories\": {\"x\": {\"losoMedianPct\": \"a\"}}}", back, error));
+  CHECK_FALSE(figures_from_json("not json", back, error));
+}
+
+TEST_CASE("the declared fitted constants load with the values the core ships") {
+  std::vector<std::string> failures;
+  const auto constants = load_constants(SIZER_VALIDATION_DATA "/fitted-constants.json", failures);
+  CHECK(failures.empty());
+  REQUIRE_FALSE(constants.empty());
+  for (const FittedConstant& c : constants) {
+    CHECK(c.lo < c.hi);
+    CHECK(c.shipped >= c.lo);
+    CHECK(c.shipped <= c.hi);
+  }
+  std::vector<std::string> bad;
+  CHECK(load_constants(SIZER_VALIDATION_DATA "/no-such-file.json", bad).empty());
+  CHECK(bad.size() == 1);
+}
