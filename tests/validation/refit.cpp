@@ -163,6 +163,22 @@ std::vector<FittedConstant> load_constants(const std::string& path,
   return out;
 }
 
+std::vector<UndeclaredConstant> load_undeclared(const std::string& path) {
+  std::vector<UndeclaredConstant> out;
+  std::ifstream in(path);
+  const json doc = in ? json::parse(in, nullptr, false) : json();
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains("notDeclared") ||
+      !doc["notDeclared"].is_array())
+    return out;
+  for (const json& j : doc["notDeclared"]) {
+    if (!j.is_object()) continue;
+    std::string engines;
+    for (const std::string& e : strings(j, "engines")) engines += (engines.empty() ? "" : ", ") + e;
+    out.push_back({j.value("key", ""), engines, j.value("why", "")});
+  }
+  return out;
+}
+
 double minimize_1d(const std::function<double(double)>& f, double lo, double hi, int grid,
                    int golden_steps) {
   const double step = (hi - lo) / (grid - 1);

@@ -28,6 +28,13 @@ struct FittedConstant {
 std::vector<FittedConstant> load_constants(const std::string& path,
                                            std::vector<std::string>& failures);
 
+// A constant whose source text mentions rows but that is not a fit of the rows using it, with
+// the reason (the "notDeclared" list of the same file; shown in the report).
+struct UndeclaredConstant {
+  std::string key, engines, why;
+};
+std::vector<UndeclaredConstant> load_undeclared(const std::string& path);
+
 // "M-010" matches "M-010", "M-001..M-033" and "P-*".
 bool id_matches(const std::string& id, const std::string& pattern);
 

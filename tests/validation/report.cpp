@@ -96,6 +96,7 @@ CategoryFigures loso_figures(const RowSet& set, const RefitOutcome& outcome) {
 }
 
 std::string report_markdown(const RowSet& set, const std::vector<FittedConstant>& constants,
+                            const std::vector<UndeclaredConstant>& undeclared,
                             const RefitOutcome& o, const std::vector<std::string>& failures) {
   std::ostringstream md;
   md << "# Validation against measurements\n\n"
@@ -180,6 +181,13 @@ std::string report_markdown(const RowSet& set, const std::vector<FittedConstant>
   md << "\nThe core's source text for each: \n\n";
   for (const FittedConstant& fc : constants)
     md << "- `" << fc.key << "` (" << fc.engines[0] << "): " << fc.claim << "\n";
+  if (!undeclared.empty()) {
+    md << "\nMentioned with rows in the core but not refitted here (each keeps its shipped value "
+          "in "
+          "the LOSO scores):\n\n";
+    for (const UndeclaredConstant& u : undeclared)
+      md << "- `" << u.key << "` (" << u.engines << "): " << u.why << "\n";
+  }
 
   md << "\n## Calibration rows\n\n";
   row_table(md, set, o, "calibration");

@@ -14,6 +14,7 @@ namespace validation {
 CategoryFigures loso_figures(const RowSet& set, const RefitOutcome& outcome);
 
 std::string report_markdown(const RowSet& set, const std::vector<FittedConstant>& constants,
+                            const std::vector<UndeclaredConstant>& undeclared,
                             const RefitOutcome& outcome, const std::vector<std::string>& failures);
 
 }  // namespace validation

@@ -90,11 +90,13 @@ int main(int argc, char** argv) {
   const std::string dir = slash == std::string::npos ? "." : requests.substr(0, slash);
   const std::vector<validation::FittedConstant> constants =
       validation::load_constants(dir + "/fitted-constants.json", failures);
+  const std::vector<validation::UndeclaredConstant> undeclared =
+      validation::load_undeclared(dir + "/fitted-constants.json");
   const validation::RefitOutcome outcome = validation::refit_and_score(set.rows, constants);
   failures.insert(failures.end(), outcome.failures.begin(), outcome.failures.end());
 
   std::ofstream out(args[1]);
-  out << validation::report_markdown(set, constants, outcome, failures);
+  out << validation::report_markdown(set, constants, undeclared, outcome, failures);
   if (!out) {
     std::cerr << "cannot write " << args[1] << "\n";
     return 2;
