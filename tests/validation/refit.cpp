@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <fstream>
 #include <limits>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <stdexcept>
 
 #include "sizer/assumptions.hpp"
 #include "sizer/enums.hpp"
@@ -317,7 +316,12 @@ RefitOutcome refit_and_score(const std::vector<Row>& rows,
     const std::vector<Override> ov = overrides_for(constants, values);
     for (std::size_t r = 0; r < n; ++r) {
       if (!usable[r] || rows[r].source != source) continue;
-      out.loso[r] = evaluate(rows[r], ov);
+      try {
+        out.loso[r] = evaluate(rows[r], ov);
+      } catch (const std::exception& ex) {
+        out.failures.push_back(rows[r].id + ": LOSO estimate failed: " + ex.what());
+        out.loso[r] = out.in_sample[r];
+      }
       for (std::size_t c = 0; c < k; ++c) {
         if (no_other[c] && contains(constants[c].engines, profile_id(rows[r])) &&
             contains(constants[c].fit_categories, rows[r].category))

@@ -1,7 +1,6 @@
 #include "rows.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <fstream>
 #include <stdexcept>
 
