@@ -3,6 +3,8 @@
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "gate.hpp"
@@ -89,4 +91,40 @@ TEST_CASE("the declared fitted constants load with the values the core ships") {
   std::vector<std::string> bad;
   CHECK(load_constants(SIZER_VALIDATION_DATA "/no-such-file.json", bad).empty());
   CHECK(bad.size() == 1);
+}
+
+TEST_CASE("malformed data files are reported as failures, never a crash") {
+  const std::string dir = "validation_malformed_data";
+  std::filesystem::create_directory(dir);
+  auto write = [&](const char* name, const std::string& text) {
+    std::ofstream(dir + "/" + name) << text;
+  };
+  write("calibration-requests.jsonl",
+        "{\"row_id\": \"M-001\", \"category\": \"decode_tps\", \"request\": {\"model\": "
+        "\"llama-3-8b\", \"gpu\": \"rtx-4090-24gb\"}, \"compare\": {\"field\": "
+        "\"inference.decodeTokensPerSecond\"}, \"measured\": 100}\n"
+        "not json\n"
+        "{\"row_id\": \"M-002\", \"request\": {\"gpu\": \"no-such-gpu\"}, \"compare\": {}, "
+        "\"measured\": 1}\n"
+        "{\"row_id\": \"M-003\", \"request\": {}, \"compare\": {}, \"measured\": \"x\"}\n");
+  write("calibration.csv",
+        "id,source,source_locator\nM-001,https://example.org,\"table, row 1\"\n"
+        "M-002,\"unterminated\n");
+  write("request-patches.jsonl", "{\"row_id\": \"M-999\", \"merge_patch\": {}}\n");
+  const RowSet set = load_rows(dir + "/calibration-requests.jsonl");
+  REQUIRE(set.rows.size() == 1);
+  CHECK(set.rows[0].source == "https://example.org");
+  CHECK(set.rows[0].locator == "table, row 1");
+  auto failed = [&](const std::string& part) {
+    for (const std::string& f : set.failures) {
+      if (f.find(part) != std::string::npos) return true;
+    }
+    return false;
+  };
+  CHECK(failed("unreadable line"));          // "not json"
+  CHECK(failed("M-002: request rejected"));  // unknown GPU
+  CHECK(failed("M-003: no request, compare or measured value"));
+  CHECK(failed("M-999: request patch matches no row"));
+  CHECK(failed("cannot read"));  // the missing published files
+  std::filesystem::remove_all(dir);
 }
