@@ -178,7 +178,7 @@ std::string report_markdown(const RowSet& set, const std::vector<FittedConstant>
        << ") | " << (drift(o.refit_claimed[c]) || drift(o.refit_all[c]) ? "**differs**" : "")
        << " |\n";
   }
-  md << "\nThe core's source text for each: \n\n";
+  md << "\nThe core's source text for each:\n\n";
   for (const FittedConstant& fc : constants)
     md << "- `" << fc.key << "` (" << fc.engines[0] << "): " << fc.claim << "\n";
   if (!undeclared.empty()) {
