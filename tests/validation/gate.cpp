@@ -79,6 +79,45 @@ bool figures_from_json(const std::string& text, CategoryFigures& out, std::strin
   return true;
 }
 
+bool targets_from_json(const std::string& text, Targets& out, std::string& error) {
+  const json doc = json::parse(text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains("categories") ||
+      !doc["categories"].is_object()) {
+    error = "not an object with a \"categories\" object";
+    return false;
+  }
+  for (const auto& [name, j] : doc["categories"].items()) {
+    if (!j.is_object() || (j.contains("medianPct") && !j["medianPct"].is_number()) ||
+        (j.contains("within25") && !j["within25"].is_number())) {
+      error = name + ": medianPct and within25 must be numbers";
+      return false;
+    }
+    Target t;
+    t.median_pct = j.value("medianPct", -1.0);
+    t.within_share = j.value("within25", -1.0);
+    t.issue = j.value("issue", "");
+    out[name] = t;
+  }
+  return true;
+}
+
+std::string describe_target(const Target& t, const Figures& loso) {
+  std::string text;
+  bool met = true;
+  if (t.median_pct >= 0) {
+    text = "median <= " + num(t.median_pct, "%g") + "%";
+    met = met && loso.median_pct <= t.median_pct;
+  }
+  if (t.within_share >= 0) {
+    text += (text.empty() ? "" : ", ") + std::string("within 25% >= ") +
+            num(t.within_share * 100, "%g") + "%";
+    met = met && loso.within_share >= t.within_share;
+  }
+  if (text.empty()) return "";
+  if (!t.issue.empty()) text += " (issue " + t.issue + ")";
+  return text + (met ? ": met" : ": not met");
+}
+
 std::vector<std::string> regressions(const CategoryFigures& current,
                                      const CategoryFigures& recorded) {
   std::vector<std::string> out;

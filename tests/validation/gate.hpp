@@ -31,6 +31,18 @@ std::string figures_to_json(const CategoryFigures& loso);
 // False (and `error` set) when the text is not such a file.
 bool figures_from_json(const std::string& text, CategoryFigures& out, std::string& error);
 
+// The figures an issue sets as done for a category (negative: no target for that figure).
+struct Target {
+  double median_pct = -1;
+  double within_share = -1;
+  std::string issue;
+};
+using Targets = std::map<std::string, Target>;
+// {"categories": {"decode_tps": {"medianPct": 12, "within25": 0.75, "issue": "8"}}}
+bool targets_from_json(const std::string& text, Targets& out, std::string& error);
+// "<= 12% median, >= 75% within 25% (issue 8): met" / "... not met"; "" without a target.
+std::string describe_target(const Target& t, const Figures& loso);
+
 // One line per category whose figures regressed against `recorded` (median up by more than
 // kMedianTolerancePts, within-25% share down), or that is recorded but no longer reported.
 // Empty = the gate passes.

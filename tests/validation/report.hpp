@@ -15,6 +15,7 @@ CategoryFigures loso_figures(const RowSet& set, const RefitOutcome& outcome);
 
 std::string report_markdown(const RowSet& set, const std::vector<FittedConstant>& constants,
                             const std::vector<UndeclaredConstant>& undeclared,
-                            const RefitOutcome& outcome, const std::vector<std::string>& failures);
+                            const Targets& targets, const RefitOutcome& outcome,
+                            const std::vector<std::string>& failures);
 
 }  // namespace validation

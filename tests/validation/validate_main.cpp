@@ -92,11 +92,18 @@ int main(int argc, char** argv) {
       validation::load_constants(dir + "/fitted-constants.json", failures);
   const std::vector<validation::UndeclaredConstant> undeclared =
       validation::load_undeclared(dir + "/fitted-constants.json");
+  validation::Targets targets;
+  {
+    std::string text, error;
+    if (!read_text(dir + "/loso-targets.json", text) ||
+        !validation::targets_from_json(text, targets, error))
+      failures.push_back(dir + "/loso-targets.json: " + (error.empty() ? "cannot read" : error));
+  }
   const validation::RefitOutcome outcome = validation::refit_and_score(set.rows, constants);
   failures.insert(failures.end(), outcome.failures.begin(), outcome.failures.end());
 
   std::ofstream out(args[1]);
-  out << validation::report_markdown(set, constants, undeclared, outcome, failures);
+  out << validation::report_markdown(set, constants, undeclared, targets, outcome, failures);
   if (!out) {
     std::cerr << "cannot write " << args[1] << "\n";
     return 2;

@@ -64,6 +64,21 @@ TEST_CASE("the gate refuses a worse median or a lower share, and allows the tole
   CHECK(regressions(missing, recorded).size() == 1);
 }
 
+TEST_CASE("targets read from their file and say whether the LOSO figures meet them") {
+  Targets t;
+  std::string error;
+  REQUIRE(
+      targets_from_json("{\"categories\": {\"decode_tps\": {\"medianPct\": 12, \"within25\": 0.75, "
+                        "\"issue\": \"8\"}, \"weights_memory\": {\"medianPct\": 5}}}",
+                        t, error));
+  CHECK(describe_target(t["decode_tps"], {10, 11.0, 0.80, 0}) ==
+        "median <= 12%, within 25% >= 75% (issue 8): met");
+  CHECK(describe_target(t["decode_tps"], {10, 11.0, 0.70, 0}).find("not met") != std::string::npos);
+  CHECK(describe_target(t["weights_memory"], {10, 6.0, 1.0, 0}) == "median <= 5%: not met");
+  CHECK(describe_target(Target{}, {10, 6.0, 1.0, 0}).empty());
+  CHECK_FALSE(targets_from_json("{\"categories\": {\"x\": {\"medianPct\": \"a\"}}}", t, error));
+}
+
 TEST_CASE("the recorded figures survive a write and a read, and malformed files are refused") {
   CategoryFigures f;
   f["decode_tps"] = {41, 7.123, 0.8781, 9.0};
