@@ -143,3 +143,58 @@ TEST_CASE("malformed data files are reported as failures, never a crash") {
   CHECK(failed("cannot read"));  // the missing published files
   std::filesystem::remove_all(dir);
 }
+
+// Rows whose "measurements" are the engine's own estimates at a known constant: the refit must
+// find that constant, and leaving a source out must still find it from the other source.
+TEST_CASE("the refit recovers a known constant, in-sample and leaving one source out") {
+  const std::string dir = "validation_refit_data";
+  std::filesystem::create_directory(dir);
+  std::string requests, csv = "id,source,source_locator\n";
+  const char* gpus[] = {"rtx-4090-24gb", "rtx-3090-24gb", "rtx-4080-16gb", "rtx-a6000-48gb"};
+  for (int i = 0; i < 4; ++i) {
+    const std::string id = "M-00" + std::to_string(i + 1);
+    requests += "{\"row_id\": \"" + id +
+                "\", \"category\": \"decode_tps\", \"request\": {\"model\": \"llama-3-8b\", "
+                "\"weights\": \"gguf-q4_k_m\", \"gpu\": \"" +
+                gpus[i] +
+                "\", \"promptTokens\": 1, \"outputTokens\": 128, \"engine\": \"llama.cpp\"}, "
+                "\"compare\": {\"field\": \"inference.decodeTokensPerSecond\"}, \"measured\": 1}\n";
+    csv += id + ",https://source-" + (i < 2 ? "a" : "b") + ".example,row " + id + "\n";
+  }
+  std::ofstream(dir + "/calibration-requests.jsonl") << requests;
+  std::ofstream(dir + "/calibration.csv") << csv;
+  RowSet set = load_rows(dir + "/calibration-requests.jsonl");
+  std::filesystem::remove_all(dir);
+  REQUIRE(set.rows.size() == 4);
+
+  const double truth = 0.7;
+  FittedConstant c;
+  c.key = "decodeBandwidthEfficiency";
+  c.engines = {"llama.cpp"};
+  c.group = "decode";
+  c.fit_categories = {"decode_tps"};
+  c.fit_engines = {"llama.cpp"};
+  c.lo = 0.3;
+  c.hi = 1.0;
+  c.shipped = 0.9;
+  for (Row& r : set.rows) r.measured = evaluate(r, {{c.key, c.engines, truth}}).value;
+
+  const RefitOutcome o = refit_and_score(set.rows, {c});
+  CHECK(o.failures.empty());
+  REQUIRE(o.fit_rows[0].size() == 4);
+  CHECK(o.refit_all[0] == Approx(truth).margin(0.005));
+  for (std::size_t i = 0; i < set.rows.size(); ++i) {
+    CHECK(error_pct(set.rows[i], o.in_sample[i]) > 10.0);  // the shipped 0.9 is too fast
+    CHECK(std::fabs(error_pct(set.rows[i], o.loso[i])) < 1.0);
+    CHECK_FALSE(o.loso_shipped[i]);
+  }
+
+  // One source only: leaving it out leaves nothing to fit, so the shipped value is kept (†).
+  for (Row& r : set.rows) r.source = "https://one-source.example";
+  const RefitOutcome alone = refit_and_score(set.rows, {c});
+  for (std::size_t i = 0; i < set.rows.size(); ++i) {
+    CHECK(alone.loso_shipped[i]);
+    CHECK(error_pct(set.rows[i], alone.loso[i]) ==
+          Approx(error_pct(set.rows[i], alone.in_sample[i])));
+  }
+}
