@@ -7,6 +7,7 @@
 // evaluate) or, with --recorded, when a category's LOSO figures regressed (the gate).
 // --record writes the LOSO figures to FILE (accepting them as the new reference);
 // --compare runs only the gate on two such files.
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -114,7 +115,10 @@ int main(int argc, char** argv) {
               << "%, within 25% " << f.within_share * 100 << "%\n";
   }
   for (const std::string& f : failures) std::cerr << "FAILED " << f << "\n";
-  if (!record_path.empty()) {
+  // A run that could not evaluate every row would record figures of fewer rows: refuse it.
+  if (!record_path.empty() && !failures.empty()) {
+    std::cerr << "not recording " << record_path << ": the runner failed on the lines above\n";
+  } else if (!record_path.empty()) {
     std::ofstream rec(record_path);
     rec << validation::figures_to_json(loso);
     if (!rec) {
