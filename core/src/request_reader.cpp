@@ -7,6 +7,7 @@
 
 #include "json_read.hpp"
 #include "sizer/hf_config.hpp"
+#include "sizer/model_from_size.hpp"
 #include "sizer/request_fields.hpp"
 #include "sizer/request_json.hpp"
 #include "sizer/training_defaults.hpp"
@@ -85,6 +86,11 @@ bool read_model(Reader& r, RequestResult& res) {
   if (!json_in::read_record(ar, m)) return false;
   if (m.id.empty()) m.id = "custom";
   if (m.name.empty()) m.name = "Custom model";
+  if (base.empty() && needs_shape_from_size(m)) {
+    std::string note;
+    if (!shape_from_size(m, note)) return ar.fail("officialParamsB", note);
+    res.warnings.push_back("model.arch: " + note);
+  }
   ar.warn_unknown();
   mr.warn_unknown();
   res.scenario.model = m;
