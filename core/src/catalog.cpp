@@ -7,10 +7,12 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdlib>
+#include <map>
 #include <string_view>
 #include <unordered_map>
 
 #include "csv.hpp"
+#include "sizer/format_params.hpp"
 #include "sizer/record_fields.hpp"
 
 namespace sizer {
@@ -192,7 +194,16 @@ const ModelArch* find_model(const std::string& id) {
 }
 const NumberFormat* find_format(const std::string& id) {
   static const auto index = index_by_id(format_catalog());
-  return find_in(format_catalog(), index, id);
+  if (const NumberFormat* f = find_in(format_catalog(), index, id)) return f;
+  // Formats chosen by a number (format_params.hpp): built once per id, kept for the pointers
+  // that scenarios hold; a bounded number of them (a page uses a handful).
+  static std::map<std::string, NumberFormat> built;
+  constexpr std::size_t kMaxBuilt = 4096;
+  if (auto it = built.find(id); it != built.end()) return &it->second;
+  NumberFormat f;
+  std::string problem;
+  if (built.size() >= kMaxBuilt || !parametric_format(id, f, problem)) return nullptr;
+  return &built.emplace(id, std::move(f)).first->second;
 }
 
 const std::vector<std::string>& catalog_load_errors() {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "json_read.hpp"
+#include "sizer/format_params.hpp"
 #include "sizer/hf_config.hpp"
 #include "sizer/model_from_size.hpp"
 #include "sizer/request_fields.hpp"
@@ -138,7 +139,14 @@ bool read_format(Reader& r, const std::string& key, bool kv, std::string& out) {
   std::string id = out;
   if (!r.string(key, id)) return false;
   const NumberFormat* f = find_format(id);
-  if (!f) return r.fail(key, "unknown format " + show(id) + "; " + suggest(id, format_ids(kv)));
+  if (!f) {
+    NumberFormat unused;
+    std::string problem;
+    parametric_format(id, unused, problem);
+    if (!problem.empty()) return r.fail(key, show(id) + ": " + problem);
+    return r.fail(key, "unknown format " + show(id) + "; " + suggest(id, format_ids(kv)) +
+                           " (or by number: " + parametric_format_patterns() + ")");
+  }
   if (kv && !f->usable_for_kv_cache) {
     return r.fail(key, show(id) + " is not a KV cache format; " + suggest(id, format_ids(true)));
   }
