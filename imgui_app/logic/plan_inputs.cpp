@@ -401,7 +401,9 @@ std::string plan_summary_json(const PlanRun& run) {
   json relax = json::array();
   for (const PlanRelaxation& r : run.relaxations) relax.push_back(r.what);
   const sizer::PlanStats& s = run.result.stats;
-  json j = {{"hasResult", run.has_result},
+  json j = {{"hasResult", run.has_result && !run.searching()},
+            {"searching", run.searching()},
+            {"progress", run.progress},
             {"error", run.result.error},
             {"plans", plans},
             {"relaxations", relax},

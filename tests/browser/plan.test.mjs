@@ -109,6 +109,13 @@ test('Plan: training searches from the Fine-tune tab and reports its time', asyn
                          training: { method: 'lora' }, planOpen: true,
                          planMethods: 'lora,qlora,full' });
   await click(page, 'plan-find');
+  // The search runs a slice per frame: the page reports a share done between 0 and 1 (and keeps
+  // drawing) before the plans arrive.
+  const midway = await page.waitForFunction(() => {
+    const p = window.llmSizer.results().plan;
+    return p && p.searching && p.progress > 0 && p.progress < 1 ? p.progress : null;
+  }, null, { timeout: 30000, polling: 'raf' });
+  console.log(`training search seen at ${((await midway.jsonValue()) * 100).toFixed(0)}% done`);
   const plan = await planResult(page);
   console.log(`training search: ${plan.stats.milliseconds.toFixed(1)} ms in wasm ` +
               `(${plan.stats.evaluated} evaluated)`);
