@@ -112,14 +112,7 @@ std::vector<std::string> weight_formats(const PlanRequest& r, const Gpu& g) {
 
 std::vector<std::string> kv_formats(const PlanRequest& r, const Gpu& g) {
   std::vector<std::string> ids = r.constraints.kv_formats;
-  if (ids.empty()) {
-    ids = {"fp16"};
-    if (r.base.inference.engine == Engine::llama_cpp) {
-      ids.push_back("gguf-q8_0");
-    } else if (g.supports_fp8) {
-      ids.push_back("fp8");
-    }
-  }
+  if (ids.empty()) ids = planner_kv_formats(r.base.inference.engine);
   std::vector<std::string> out;
   for (const std::string& id : ids) {
     const NumberFormat* f = find_format(id);
@@ -437,6 +430,11 @@ PlanResult plan_inference(const PlanRequest& req) {
 }
 
 }  // namespace planning
+
+std::vector<std::string> planner_kv_formats(Engine engine) {
+  if (engine == Engine::llama_cpp) return {"fp16", "gguf-q8_0"};
+  return {"fp16", "fp8"};
+}
 
 PlanSearch::PlanSearch(PlanRequest request) : request_(std::move(request)) {
   if (request_.base.mode == Mode::training) {

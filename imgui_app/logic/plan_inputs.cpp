@@ -93,6 +93,7 @@ struct ListField {
 };
 const ListField k_lists[] = {{"planVendors", &PlanInputs::vendors},
                              {"planFormats", &PlanInputs::formats},
+                             {"planKvFormats", &PlanInputs::kv_formats},
                              {"planMethods", &PlanInputs::methods}};
 
 // The relaxed searches: each drops one target or widens one constraint.
@@ -259,6 +260,10 @@ sizer::PlanRequest plan_request(const sizer::Scenario& base, const PlanInputs& p
     for (const std::string& f : p.formats)
       if (std::find(choices.begin(), choices.end(), f) != choices.end())
         r.constraints.formats.push_back(f);
+    const std::vector<std::string> kv_choices = sizer::planner_kv_formats(base.inference.engine);
+    for (const std::string& f : p.kv_formats)
+      if (std::find(kv_choices.begin(), kv_choices.end(), f) != kv_choices.end())
+        r.constraints.kv_formats.push_back(f);
   }
   r.constraints.vendors = p.vendors;
   r.constraints.consumer = p.consumer;

@@ -29,9 +29,10 @@ struct PlanInputs {
   std::vector<std::string> vendors;  // empty = every vendor
   bool consumer = true;
   int max_gpus = 16;
-  double usd_per_hour_max = 0;       // 0 = no limit
-  std::vector<std::string> formats;  // weight formats; empty = the planner's default set
-  std::vector<std::string> methods;  // training method ids; empty = the calculator's method
+  double usd_per_hour_max = 0;          // 0 = no limit
+  std::vector<std::string> formats;     // weight formats; empty = the planner's default set
+  std::vector<std::string> kv_formats;  // KV-cache formats; empty = the planner's default set
+  std::vector<std::string> methods;     // training method ids; empty = the calculator's method
 };
 
 bool operator==(const PlanInputs& a, const PlanInputs& b);

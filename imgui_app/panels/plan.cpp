@@ -143,6 +143,16 @@ void draw_constraints(App& app) {
       labels.push_back(f != nullptr ? f->name : id);
     }
     choice_boxes(app, "plan-format-", ids, labels, p.formats);
+    ImGui::TextUnformatted(tr("plan.kv_formats"));
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", tr("plan.formats_hint"));
+    const std::vector<std::string> kv_ids = sizer::planner_kv_formats(app.inputs.inference.engine);
+    std::vector<std::string> kv_labels;
+    for (const std::string& id : kv_ids) {
+      const sizer::NumberFormat* f = sizer::find_format(id);
+      kv_labels.push_back(f != nullptr ? f->name : id);
+    }
+    choice_boxes(app, "plan-kv-format-", kv_ids, kv_labels, p.kv_formats);
   }
 }
 

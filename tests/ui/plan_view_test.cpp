@@ -85,6 +85,7 @@ TEST_CASE("the Plan view's targets and constraints survive the state JSON and sh
   ui.plan.consumer = false;
   ui.plan.max_gpus = 32;
   ui.plan.methods = {"qlora", "full"};
+  ui.plan.kv_formats = {"fp8"};
   const sizer::Scenario s = inference_app().inputs;
 
   const app::StateMerge back =
@@ -127,6 +128,15 @@ TEST_CASE("the planner request follows the calculator's scenario and the Plan vi
   const sizer::PlanRequest pre = app::plan_request(a.inputs, a.ui.plan, false);
   REQUIRE(pre.constraints.methods.size() == 1);
   CHECK(pre.constraints.methods[0] == sizer::TrainingMethod::lora);
+
+  // KV-cache formats: the ticked ones of the core's set for the engine reach the planner.
+  app::App serve = inference_app();
+  serve.ui.plan.kv_formats = {"fp8", "gguf-q8_0"};  // Q8_0 is not a vLLM KV format: dropped
+  const sizer::PlanRequest kv = app::plan_request(serve.inputs, serve.ui.plan, false);
+  CHECK(kv.constraints.kv_formats == std::vector<std::string>{"fp8"});
+  app::run_plan_search(serve.inputs, serve.ui.plan, false, serve.plan);
+  REQUIRE_FALSE(serve.plan.result.plans.empty());
+  for (const sizer::Plan& p : serve.plan.result.plans) CHECK(p.kv_cache == "fp8");
 }
 
 TEST_CASE("the Plan view renders an inference and a training search in both languages",

@@ -31,7 +31,7 @@ struct PlanConstraints {
   int max_gpus = 64;                    // cards in total
   double usd_per_hour_max = 0;          // 0 = no limit
   std::vector<std::string> formats;     // weight formats; empty = the default set per card
-  std::vector<std::string> kv_formats;  // KV-cache formats (inference); empty = fp16 and fp8
+  std::vector<std::string> kv_formats;  // KV-cache formats (inference); empty = planner_kv_formats
   // Training methods to compare (a fine-tune may be full, LoRA or QLoRA); empty = the base's.
   std::vector<TrainingMethod> methods;
 };
@@ -111,6 +111,10 @@ struct PlanResult {
 constexpr int kDefaultGlobalBatch = 64;
 
 PlanResult plan(const PlanRequest& request);
+
+// The KV-cache formats the inference planner tries when constraints.kv_formats is empty (each
+// card keeps those it runs): 16-bit, and FP8 (serving engines) or Q8_0 (llama.cpp).
+std::vector<std::string> planner_kv_formats(Engine engine);
 
 namespace planning {
 struct TrainingSearch;
