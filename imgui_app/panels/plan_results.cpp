@@ -196,7 +196,7 @@ std::vector<int> plan_chart_front(const sizer::PlanResult& r) {
 
 void draw_plan_stats(App& app) {
   const PlanRun& run = app.plan;
-  if (!run.has_result) return;
+  if (!run.has_result || run.searching()) return;  // figures of the search once it ends
   const sizer::PlanStats& s = run.result.stats;
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s",
