@@ -6,19 +6,15 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "../saved_work_samples.hpp"
+
 using namespace sizer;
 using json = nlohmann::json;
 
 namespace {
 
-const char* const k_good_config =
-    R"({"name": "Box A", "state": {"model": "llama-2-7b", "batch": 4}})";
-
-std::string saved_text(const std::string& configs, int version = 1,
-                       const std::string& schema = "llm-sizer/saved-work") {
-  return R"({"schema": ")" + schema + R"(", "version": )" + std::to_string(version) +
-         R"(, "configs": )" + configs + "}";
-}
+using saved_work_samples::k_good_config;
+using saved_work_samples::saved_text;
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "../saved_work_samples.hpp"
 #include "logic/saved_work_store.hpp"
 #include "logic/state_json.hpp"
 #include "platform.hpp"
@@ -17,14 +18,8 @@ using json = nlohmann::json;
 
 namespace {
 
-const char* const k_good_config =
-    R"({"name": "Box A", "state": {"model": "llama-2-7b", "batch": 4}})";
-
-std::string saved_text(const std::string& configs, int version = 1,
-                       const std::string& schema = "llm-sizer/saved-work") {
-  return R"({"schema": ")" + schema + R"(", "version": )" + std::to_string(version) +
-         R"(, "configs": )" + configs + "}";
-}
+using saved_work_samples::k_good_config;
+using saved_work_samples::saved_text;
 
 App fresh_app() {
   std::vector<std::string> errors;

@@ -57,14 +57,25 @@ std::string figures_to_json(const CategoryFigures& loso) {
   return doc.dump(2) + "\n";
 }
 
-bool figures_from_json(const std::string& text, CategoryFigures& out, std::string& error) {
-  const json doc = json::parse(text, nullptr, false);
+namespace {
+
+// The "categories" object of a figures file, or null with `error` set.
+const json* categories_of(const json& doc, std::string& error) {
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("categories") ||
       !doc["categories"].is_object()) {
     error = "not an object with a \"categories\" object";
-    return false;
+    return nullptr;
   }
-  for (const auto& [name, j] : doc["categories"].items()) {
+  return &doc["categories"];
+}
+
+}  // namespace
+
+bool figures_from_json(const std::string& text, CategoryFigures& out, std::string& error) {
+  const json doc = json::parse(text, nullptr, false);
+  const json* categories = categories_of(doc, error);
+  if (categories == nullptr) return false;
+  for (const auto& [name, j] : categories->items()) {
     if (!j.is_object() || !j.contains("losoMedianPct") || !j["losoMedianPct"].is_number() ||
         !j.contains("losoWithin25") || !j["losoWithin25"].is_number()) {
       error = name + ": needs numbers losoMedianPct and losoWithin25";
@@ -81,12 +92,9 @@ bool figures_from_json(const std::string& text, CategoryFigures& out, std::strin
 
 bool targets_from_json(const std::string& text, Targets& out, std::string& error) {
   const json doc = json::parse(text, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object() || !doc.contains("categories") ||
-      !doc["categories"].is_object()) {
-    error = "not an object with a \"categories\" object";
-    return false;
-  }
-  for (const auto& [name, j] : doc["categories"].items()) {
+  const json* categories = categories_of(doc, error);
+  if (categories == nullptr) return false;
+  for (const auto& [name, j] : categories->items()) {
     if (!j.is_object() || (j.contains("medianPct") && !j["medianPct"].is_number()) ||
         (j.contains("within25") && !j["within25"].is_number())) {
       error = name + ": medianPct and within25 must be numbers";
