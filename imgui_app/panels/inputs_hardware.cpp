@@ -135,6 +135,7 @@ void draw_gpu_picker(App& app) {
       ui::tag(app, "gpu-card-toggle");
     }
   }
+  draw_custom_gpu(app);
 }
 
 // [SECTION] parallelism
