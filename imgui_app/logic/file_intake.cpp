@@ -40,6 +40,10 @@ FileModelInfo info_of(const sizer::ModelFileResult& r, const std::string& file_n
 }
 
 std::string exact_sentence(const FileModelInfo& info) {
+  // A safetensors index without metadata.total_parameters gives the size only.
+  if (info.parameters == 0)
+    return trf("files.exact_read_bytes",
+               {info.file_name, fmt::bytes(static_cast<double>(info.weights_bytes))});
   return trf("files.exact_read", {info.file_name, fmt::count(static_cast<double>(info.parameters)),
                                   fmt::bytes(static_cast<double>(info.weights_bytes))});
 }

@@ -51,7 +51,7 @@ std::string exact_count(std::uint64_t v) {
 void draw_exact(App& app, const FileModelInfo& info, bool waiting) {
   ImGui::SeparatorText(tr("files.exact_title"));
   std::string source = info.file_name;
-  if (info.split_count > 1)
+  if (info.split_count > 1 && info.split_index > 0)
     source += "  \xC2\xB7  " + trf("files.part", {std::to_string(info.split_index),
                                                   std::to_string(info.split_count)});
   ImGui::TextDisabled("%s", source.c_str());
@@ -71,7 +71,8 @@ void draw_exact(App& app, const FileModelInfo& info, bool waiting) {
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(tr("files.row_params"));
   ImGui::TableNextColumn();
-  ImGui::TextWrapped("%s", exact_count(info.parameters).c_str());
+  ImGui::TextWrapped("%s",
+                     info.parameters > 0 ? exact_count(info.parameters).c_str() : fmt::k_dash);
   ui::tag(app, "file-exact-params");
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(have_estimate ? fmt::count(e.params.total).c_str() : "\xE2\x80\x94");
@@ -168,8 +169,9 @@ void draw_hub_lookup(App& app) {
   const float button_w = ImGui::CalcTextSize(tr("hub.look_up")).x +
                          2 * ImGui::GetStyle().FramePadding.x + ImGui::GetStyle().ItemSpacing.x;
   ImGui::SetNextItemWidth(std::max(ui::em() * 8, ImGui::GetContentRegionAvail().x - button_w));
-  bool go = ImGui::InputTextWithHint("##hub", "meta-llama/Llama-3.1-8B", &f.hub_id,
-                                     ImGuiInputTextFlags_EnterReturnsTrue);
+  bool go = ImGui::InputTextWithHint(
+      "##hub", "meta-llama/Llama-3.1-8B", &f.hub_id,
+      ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   ui::tag(app, "hub-id");
   ImGui::SameLine();
   ImGui::BeginDisabled(f.hub_busy || f.hub_id.empty());

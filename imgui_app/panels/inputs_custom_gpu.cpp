@@ -49,7 +49,8 @@ void draw_field(App& app, const GpuField& f) {
     std::string shown =
         typed != form.typed.end() ? typed->second : custom_gpu_field_text(s.hardware.gpu, f);
     std::string& buffer = editing ? form.editing_text : shown;
-    ImGui::InputText("##v", &buffer);
+    // The whole value is selected on a click or tap: typing replaces it.
+    ImGui::InputText("##v", &buffer, ImGuiInputTextFlags_AutoSelectAll);
     if (ImGui::IsItemActivated()) {
       form.editing_key = key;
       form.editing_text = buffer;
@@ -111,6 +112,9 @@ void start_custom_gpu(App& app) {
   const std::string name = trf("gpu.form.copy_name", {card.name.empty() ? card.id : card.name});
   app.inputs.hardware.gpu =
       custom_gpu_from(custom_gpu_with_table_prices(card, app.inputs.cost.basis), name);
+  // The catalog's notes are about that card (its street prices, quirks); the copy says where it
+  // came from instead, and keeps the sources of its figures.
+  app.inputs.hardware.gpu.notes = trf("gpu.form.copy_notes", {card.id});
   app.ui.gpu_form = CustomGpuForm{};
   open_custom_gpu_form(app);
   app.dirty = true;
