@@ -72,6 +72,7 @@ bool take_if_valid(sizer::Scenario& s, CustomGpuForm& form, const std::string& k
   }
   s.hardware.gpu = candidate;
   s.hardware.gpu.id = k_custom_gpu_id;
+  form.card = s.hardware.gpu;
   form.typed.erase(key);
   form.errors.erase(key);
   // A problem of another field that this value cured (memory vs. bandwidth) is gone too.
@@ -85,6 +86,15 @@ bool take_if_valid(sizer::Scenario& s, CustomGpuForm& form, const std::string& k
 }
 
 }  // namespace
+
+void sync_custom_gpu_form(CustomGpuForm& form, const sizer::Gpu& current) {
+  if (same_card(form.card, current)) return;
+  form.typed.clear();
+  form.errors.clear();
+  form.editing_key.clear();
+  form.kept_notice.clear();
+  form.card = current;
+}
 
 std::vector<const GpuField*> custom_gpu_form_fields() {
   std::vector<const GpuField*> out;

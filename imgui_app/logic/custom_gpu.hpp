@@ -29,7 +29,11 @@ struct CustomGpuForm {
   std::string editing_key;
   std::string editing_text;
   std::string kept_notice;  // what "Keep in saved work" did
+  sizer::Gpu card;          // the card the typed texts and errors are about
 };
+
+// Drops what was typed for another card (a card picked, a link or saved work applied since).
+void sync_custom_gpu_form(CustomGpuForm& form, const sizer::Gpu& current);
 
 using GpuField = sizer::RecordField<sizer::Gpu>;
 

@@ -116,6 +116,7 @@ void start_custom_gpu(App& app) {
   // came from instead, and keeps the sources of its figures.
   app.inputs.hardware.gpu.notes = trf("gpu.form.copy_notes", {card.id});
   app.ui.gpu_form = CustomGpuForm{};
+  app.ui.gpu_form.card = app.inputs.hardware.gpu;
   open_custom_gpu_form(app);
   app.dirty = true;
 }
@@ -127,6 +128,7 @@ void open_custom_gpu_form(App& app) {
 
 void draw_custom_gpu(App& app) {
   const sizer::Gpu& card = app.inputs.hardware.gpu;
+  sync_custom_gpu_form(app.ui.gpu_form, card);
   if (is_catalog_gpu(card)) {
     const std::string label =
         trf("gpu.form.copy", {card.name.empty() ? card.id : card.name}) + "###gpu-copy";

@@ -12,6 +12,7 @@
 #include "logic/catalog_search.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
+#include "logic/saved_work_store.hpp"
 #include "misc/cpp/imgui_stdlib.h"
 #include "panels/inputs.hpp"
 #include "panels/inputs_widgets.hpp"
@@ -69,6 +70,22 @@ void draw_gpu_filters(App& app, const std::vector<sizer::Gpu>& catalog) {
   }
 }
 
+// The custom GPUs kept in saved work, first in the list: picked like a catalog card.
+void draw_saved_gpus(App& app) {
+  load_saved_work(app);
+  const std::vector<SavedGpu>& saved = app.files.saved.gpus;
+  if (saved.empty()) return;
+  ImGui::SeparatorText(tr("gpu.saved_custom"));
+  for (std::size_t i = 0; i < saved.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    if (widgets::list_row(saved[i].name.c_str(), false) && use_saved_gpu(app, i))
+      ImGui::CloseCurrentPopup();
+    if (i == 0) ui::tag(app, "gpu-saved-first");
+    ImGui::PopID();
+  }
+  ImGui::SeparatorText(tr("gpu.catalog_cards"));
+}
+
 void draw_gpu_picker(App& app) {
   const auto& catalog = sizer::gpu_catalog();
   sizer::Gpu& current = app.inputs.hardware.gpu;
@@ -87,6 +104,7 @@ void draw_gpu_picker(App& app) {
                      static_cast<GpuKind>(app.ui.gpu_kind)};
     std::vector<int> matches = filter_gpus(catalog, filter);
     ImGui::BeginChild("##list", ImVec2(0, ui::em() * 20), ImGuiChildFlags_None);
+    draw_saved_gpus(app);
     for (int i : matches) {
       const sizer::Gpu& g = catalog[static_cast<std::size_t>(i)];
       ImGui::PushID(i);

@@ -61,6 +61,12 @@ test('copy H100 and edit: refused values named at the field, accepted ones every
   await clickWidget(page, 'gpu-form-keep');
   const saved = await page.evaluate(() => localStorage.getItem('llm-sizer-saved') || '');
   assert.match(saved, /H100 SXM5 80GB \(custom\)/);
+  // Kept cards are listed first in the GPU picker, picked like a catalog card.
+  await page.evaluate(() => window.llmSizer.setState({ gpu: 'rtx-4090-24gb' }));
+  await settle(page, 3);
+  await clickWidget(page, 'gpu-picker');
+  await clickWidget(page, 'gpu-saved-first');
+  assert.equal((await state(page)).gpu.memoryBandwidthGbPerS, 6700);
   await page.waitForFunction(() => location.hash.includes('gpu.memoryBandwidthGbPerS=6700'), null,
                              { timeout: 15000, polling: 200 });
   const hash = await page.evaluate(() => location.hash);

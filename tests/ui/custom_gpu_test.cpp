@@ -132,6 +132,14 @@ TEST_CASE("a typed value is taken when the core accepts it, else named beside it
   CHECK_FALSE(app.inputs.hardware.gpu.supports_fp8);
   CHECK(app.inputs.hardware.gpu.name == "My B200-ish");
   CHECK(app.inputs.hardware.gpu.id == k_custom_gpu_id);
+
+  // Another card put in (a link, saved work): what was typed for this one goes.
+  CHECK_FALSE(edit_custom_gpu_field(app.inputs, form, "memoryBandwidthGbPerS", "0"));
+  sync_custom_gpu_form(form, app.inputs.hardware.gpu);
+  CHECK(form.errors.count("memoryBandwidthGbPerS") == 1);
+  sync_custom_gpu_form(form, *sizer::find_gpu("rtx-4090-24gb"));
+  CHECK(form.errors.empty());
+  CHECK(form.typed.empty());
 }
 
 TEST_CASE("the form draws at desktop and phone widths in both languages, errors and no NaN",
