@@ -180,8 +180,11 @@ std::map<std::string, std::string> custom_gpu_problems(const sizer::Scenario& s,
                           ? p.substr(4, colon - 4)
                           : std::string("memoryGb");  // "gpu: memory capacity must be positive"
     if (find_field(key) == nullptr) key = "memoryGb";
-    const std::string reason = colon == std::string::npos ? p : p.substr(colon + 1);
-    out[key] = trf("gpu.form.core_problem", {reason.substr(reason.find_first_not_of(' '))});
+    std::string reason = colon == std::string::npos ? p : p.substr(colon + 1);
+    reason = reason.substr(reason.find_first_not_of(' '));
+    // validate()'s one rule for a card's figures, in the page's language; others as the core says.
+    if (reason.find("must be positive") != std::string::npos) reason = tr("gpu.form.positive");
+    out[key] = trf("gpu.form.core_problem", {reason});
   }
   return out;
 }

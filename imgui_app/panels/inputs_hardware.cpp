@@ -70,7 +70,7 @@ void draw_gpu_filters(App& app, const std::vector<sizer::Gpu>& catalog) {
   }
 }
 
-// The custom GPUs kept in saved work, first in the list: picked like a catalog card.
+// The custom GPUs kept in saved work, before the catalog: picked like a catalog card.
 void draw_saved_gpus(App& app) {
   load_saved_work(app);
   const std::vector<SavedGpu>& saved = app.files.saved.gpus;
@@ -103,8 +103,9 @@ void draw_gpu_picker(App& app) {
     GpuFilter filter{app.ui.gpu_filter, app.ui.gpu_vendor, app.ui.gpu_min_memory_gb,
                      static_cast<GpuKind>(app.ui.gpu_kind)};
     std::vector<int> matches = filter_gpus(catalog, filter);
-    ImGui::BeginChild("##list", ImVec2(0, ui::em() * 20), ImGuiChildFlags_None);
+    // Above the catalog's scrolling list: always in view, whatever card the list scrolls to.
     draw_saved_gpus(app);
+    ImGui::BeginChild("##list", ImVec2(0, ui::em() * 20), ImGuiChildFlags_None);
     for (int i : matches) {
       const sizer::Gpu& g = catalog[static_cast<std::size_t>(i)];
       ImGui::PushID(i);

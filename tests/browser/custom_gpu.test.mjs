@@ -41,7 +41,7 @@ test('copy H100 and edit: refused values named at the field, accepted ones every
   assert.equal(s.gpu.cloudUsdPerGpuHour, 4.29, 'the gpu-cloud price of the table is the copy\'s own');
 
   await typeInto(page, 'memoryBandwidthGbPerS', '0');
-  await waitText(page, 'must be positive');
+  await waitText(page, 'must be more than 0');
   assert.ok(await page.evaluate(() => window.llmSizer.widgetRect('gpu-field-error-memoryBandwidthGbPerS')));
   s = await state(page);
   assert.equal(s.gpu.memoryBandwidthGbPerS, 3350, 'a refused value leaves the card unchanged');

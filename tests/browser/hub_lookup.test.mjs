@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
 import { clickWidget, openFilesPanel, settle, state } from './app_widgets.mjs';
-import { collectErrors, frameText, launchBrowser, repo, serve, typeText, waitForApp } from './lib.mjs';
+import { collectErrors, frameText, launchBrowser, repo, screenshotVariance, serve, typeText, waitForApp } from './lib.mjs';
 
 const fixtures = join(repo, 'tests', 'browser', 'fixtures', 'hub');
 const file = (name) => readFileSync(join(fixtures, name), 'utf8');
@@ -87,6 +87,7 @@ test('a recorded config.json and index make the model; it is kept for offline us
   assert.equal(s.fileWeightsBytes, '16060522496', 'the index gives the exact size');
   const r = await page.evaluate(() => window.llmSizer.results());
   assert.equal(r.params.total, 8030261248);
+  assert.ok((await screenshotVariance(page, 'hub-lookup-found.png')) > 20);
   const saved = await page.evaluate(() => localStorage.getItem('llm-sizer-saved') || '');
   assert.match(saved, /meta-llama\/Llama-3\.1-8B/);
   assert.deepEqual(hubRequests(requests).map((u) => new URL(u).pathname),
@@ -103,6 +104,7 @@ test('gated, not found and malformed replies say so and leave the model', async 
   const model = (await state(page)).model;
   await lookUp(page, 'meta-llama/Llama-3.3-70B-Instruct', { enter: true });
   await waitText(page, 'is gated or private (HTTP 401)');
+  assert.ok((await screenshotVariance(page, 'hub-lookup-gated.png')) > 20);
   await lookUp(page, 'nobody/no-such-model');
   await waitText(page, 'was not found');
   await lookUp(page, 'broken/config', { enter: true });

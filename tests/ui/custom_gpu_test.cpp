@@ -108,7 +108,7 @@ TEST_CASE("a typed value is taken when the core accepts it, else named beside it
   CHECK_FALSE(edit_custom_gpu_field(app.inputs, form, "memoryBandwidthGbPerS", "0"));
   CHECK(app.inputs.hardware.gpu.memory_bandwidth_gb_per_s == 6700);
   REQUIRE(form.errors.count("memoryBandwidthGbPerS") == 1);
-  CHECK_THAT(form.errors["memoryBandwidthGbPerS"], Catch::Contains("must be positive"));
+  CHECK_THAT(form.errors["memoryBandwidthGbPerS"], Catch::Contains("must be more than 0"));
   CHECK(form.typed["memoryBandwidthGbPerS"] == "0");
 
   // Not a number, and outside the record table's range (memoryGb: 0 to 1e6 GB).
@@ -117,7 +117,7 @@ TEST_CASE("a typed value is taken when the core accepts it, else named beside it
   CHECK_FALSE(edit_custom_gpu_field(app.inputs, form, "memoryGb", "2e9"));
   CHECK_THAT(form.errors["memoryGb"], Catch::Contains("outside"));
   CHECK_FALSE(edit_custom_gpu_field(app.inputs, form, "memoryGb", "0"));
-  CHECK_THAT(form.errors["memoryGb"], Catch::Contains("memory capacity must be positive"));
+  CHECK_THAT(form.errors["memoryGb"], Catch::Contains("must be more than 0"));
   CHECK(app.inputs.hardware.gpu.memory_gb == 80);
 
   // memoryGb sizes the capacity as the core's reader does (a "141 GB" card reports 141 GiB).
@@ -162,7 +162,7 @@ TEST_CASE("the form draws at desktop and phone widths in both languages, errors 
       if (std::string(lang) == "en") {
         CHECK_THAT(text, Catch::Contains("Bandwidth, GB/s"));
         CHECK_THAT(text, Catch::Contains("Rental, USD per GPU-hour"));
-        CHECK_THAT(text, Catch::Contains("must be positive"));
+        CHECK_THAT(text, Catch::Contains("must be more than 0"));
       } else {
         CHECK(std::string(tr("gpu.field.memoryBandwidthGbPerS")) == "显存带宽（GB/s）");
       }
