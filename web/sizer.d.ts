@@ -101,7 +101,7 @@ export interface Format {
   name: string;  // display name
   bitsPerWeight: number;  // effective bits per weight, scales and zeros included (bits)
   block: string;  // group / block layout
-  computeDtype: string;  // tensor-core peak used for matmuls: fp16, bf16, fp8, int8, fp4, fp32
+  computeDtype: 'fp16' | 'bf16' | 'fp8' | 'int8' | 'fp4' | 'fp32';  // tensor-core peak used for matmuls
   keepsEmbeddings16bit: boolean;  // embeddings and LM head stay 16-bit
   usableForKvCache: boolean;  // can store the KV cache
   source: string;  // definition / paper

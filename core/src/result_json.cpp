@@ -142,7 +142,7 @@ std::string model_catalog_json() {
   Writer w;
   w.begin_array();
   for (const ModelArch& m : model_catalog()) {
-    const ParamCounts p = count_params(normalize_model(m));
+    const ParamCounts p = count_params(m);
     w.begin_object();
     write_record_fields(w, m);
     w.key("params").begin_object().field("total", p.total).field("active", p.active).end_object();

@@ -3,6 +3,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sizer/scenario.hpp"
@@ -123,6 +124,10 @@ struct Warning {
 };
 
 struct Estimate {
+  Estimate() = default;
+  // estimate() builds its result around the normalized scenario (no default one to overwrite).
+  explicit Estimate(Scenario normalized) : scenario(std::move(normalized)) {}
+
   Scenario scenario;  // normalized inputs the results were computed from
   ParamCounts params;
   MemoryBreakdown memory;
