@@ -32,8 +32,7 @@ std::vector<std::pair<std::string, std::string>> file_model_ui_fields(const File
       {"fileParameters", std::to_string(info.parameters)},
       {"fileWeightsBytes", std::to_string(info.weights_bytes)},
       {"fileComplete", info.complete ? "true" : "false"}};
-  // A safetensors index names its shards (count) without being one of them (index 0): no part.
-  if (info.split_count > 0 && info.split_index > 0)
+  if (info.split_count > 0)
     out.emplace_back("filePart",
                      std::to_string(info.split_index) + "/" + std::to_string(info.split_count));
   return out;
