@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { clickWidget, scrollIntoView, settle, state } from './app_widgets.mjs';
+import { clickWidget, isDrawn, scrollIntoView, settle, state } from './app_widgets.mjs';
 import { frameText, openApp, screenshotVariance, siteAndBrowserForThisFile, typeText, waitForApp } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
@@ -107,9 +107,14 @@ for (const lang of ['en', 'zh']) {
       await page.evaluate((l) => window.llmSizer.setState({ lang: l, gpu: 'h100-sxm-80gb' }), lang);
       if (lang === 'zh') {
         await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: 15000 });
+        await waitText(page, '复制分享链接');  // the CJK font is in: its rebuild no longer moves widgets
       }
       await clickWidget(page, 'gpu-copy-edit');
-      await typeInto(page, 'memoryBandwidthGbPerS', '0');
+      // Chinese keys pass through the page's IME field (platform_web.cpp); on a busy machine a
+      // key can land before the field has focus, so the entry is tried again until it shows.
+      for (let i = 0; i < 3 && !(await isDrawn(page, 'gpu-field-error-memoryBandwidthGbPerS')); ++i) {
+        await typeInto(page, 'memoryBandwidthGbPerS', '0');
+      }
       await scrollIntoView(page, 'gpu-field-error-memoryBandwidthGbPerS');
       await settle(page, 4);
       // Touch targets: on a phone each field is at least 44 CSS px tall, as the rest of the app.
