@@ -8,6 +8,7 @@
 
 #include "engine_internal.hpp"
 #include "sizer/cost.hpp"
+#include "sizer/energy.hpp"
 #include "sizer/enums.hpp"
 #include "sizer/inference_speed.hpp"
 #include "sizer/memory.hpp"
@@ -49,6 +50,7 @@ void compute_numbers(Scenario& s, Estimate& e, bool with_limits) {
     compute_training(s, e.params, e);
   }
   e.cost = compute_cost(s, e.inference, e.training);
+  e.energy = compute_energy(s, e.inference, e.training);
   e.bottleneck = bottleneck_of(s, e);
 }
 

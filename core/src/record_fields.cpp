@@ -361,6 +361,22 @@ const std::vector<RecordField<CostResult>>& record_fields<CostResult>() {
 }
 
 template <>
+const std::vector<RecordField<EnergyResult>>& record_fields<EnergyResult>() {
+  using E = EnergyResult;
+  static const std::vector<RecordField<E>> t = {
+      real<E>("watts", nullptr, &E::watts, 0, "W",
+              "all GPU boards while running (TDP x boardPowerFraction); null when unknown"),
+      real<E>("joulesPerToken", nullptr, &E::joules_per_token, 0, "J",
+              "board energy per output (or training) token"),
+      real<E>("tokensPerWatt", nullptr, &E::tokens_per_watt, 0, "tokens/s/W",
+              "tokens per second per board watt (tokens per joule)"),
+      real<E>("electricityUsdPerMillionTokens", nullptr, &E::electricity_usd_per_million_tokens, 0,
+              "USD", "boards x (1 + hostOverhead) x electricityUsdPerKwh, per million tokens"),
+  };
+  return t;
+}
+
+template <>
 const std::vector<RecordField<FitRow>>& record_fields<FitRow>() {
   using R = FitRow;
   static const std::vector<RecordField<R>> t = {
