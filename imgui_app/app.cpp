@@ -3,6 +3,8 @@
 #include <exception>
 
 #include "app_state.hpp"
+#include "logic/custom_gpu.hpp"
+#include "logic/custom_gpu_fit.hpp"
 #include "logic/file_intake.hpp"
 
 namespace app {
@@ -33,6 +35,9 @@ void recompute_if_dirty(App& app) {
   }
   try {
     app.fit = sizer::fit_table(app.inputs);
+    // The catalog's rows, and first the custom card in use (the core's table has only the catalog).
+    if (!is_catalog_gpu(app.inputs.hardware.gpu))
+      app.fit.insert(app.fit.begin(), custom_gpu_fit_row(app.inputs));
   } catch (const std::exception&) {
     app.fit.clear();
   }

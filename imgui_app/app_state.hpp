@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "logic/custom_gpu.hpp"
 #include "logic/file_model_info.hpp"
 #include "logic/files_panel_state.hpp"
 #include "logic/format.hpp"
@@ -30,7 +31,7 @@ struct PinnedConfig {  // Compare: up to four pinned configurations
 struct UiState {
   Lang lang = Lang::en;
   Theme theme = Theme::system;
-  bool dark = true;  // resolved theme
+  bool dark = true;                               // resolved theme
   fmt::ByteUnits units = fmt::ByteUnits::binary;  // one unit for every memory figure on the page
   ModeTab tab = ModeTab::inference;
   bool narrow = false;       // one-column layout below ~900 CSS px
@@ -56,6 +57,7 @@ struct UiState {
   bool summary_open_results = false;
   FileModelInfo file_model;         // the file behind a custom model (ui.file* keys of links)
   PlanInputs plan;                  // the Plan view (logic/plan_inputs.hpp)
+  CustomGpuForm gpu_form;           // the custom GPU form (logic/custom_gpu.hpp)
   SeedTablePicks seed_table_picks;  // the models and formats of the seed tables view  // the phone
                                     // summary line was tapped: scroll to results
 };
@@ -70,7 +72,7 @@ struct App {
   UiState ui;
   std::vector<PinnedConfig> pinned;
   FilesPanelState files;  // model files, engine logs, saved work (not in links)
-  PlanRun plan;  // the Plan view's last search
+  PlanRun plan;           // the Plan view's last search
   bool dirty = true;
 };
 

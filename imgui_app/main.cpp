@@ -25,8 +25,9 @@
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_internal.h"  // InputEventsQueue: was there input since the last frame?
-#include "logic/file_intake.hpp"
 #include "layout.hpp"
+#include "logic/file_intake.hpp"
+#include "logic/hub_lookup.hpp"
 #include "logic/i18n.hpp"
 #include "logic/link_restore.hpp"
 #include "logic/report.hpp"
@@ -297,6 +298,11 @@ platform::Hooks make_hooks(Shell& sh) {
     sh.app.files.reveal = true;
     sh.app.files.messages = {app::trf("files.read_failed", {name, message})};
     sh.app.files.message_is_error = true;
+  };
+  h.hub_reply = [&sh](const std::string& id, int config_status, const std::string& config,
+                      int index_status, const std::string& index) {
+    wake(sh);
+    app::take_hub_reply(sh.app, {id, config_status, config, index_status, index});
   };
   h.results = [&sh]() -> std::string {
     app::recompute_if_dirty(sh.app);

@@ -25,6 +25,11 @@ struct Hooks {
       file_head;
   std::function<void(const std::string& name, const std::string& text)> file_text;
   std::function<void(const std::string& name, const std::string& message)> file_failed;
+  // fetch_hub_model's answer: HTTP statuses of config.json and model.safetensors.index.json
+  // (0 = no answer, -1 = the browser is offline and nothing was sent) and their text.
+  std::function<void(const std::string& repo_id, int config_status, const std::string& config,
+                     int index_status, const std::string& index)>
+      hub_reply;
 };
 
 void install(Hooks hooks);
@@ -66,6 +71,11 @@ const std::string& local_clipboard();
 
 // Opens the browser's file picker; the chosen file arrives through Hooks::file_head/file_text.
 void pick_file();
+// Asks the Hugging Face Hub for <id>/resolve/main/config.json, then the safetensors index, and
+// hands both to Hooks::hub_reply. Only on the user's request: the page never calls the Hub by
+// itself, and the CSP's connect-src allows that one host. Tests point it at a local server
+// (window.llmSizerHubBase, set before the app loads). Native builds answer "offline".
+void fetch_hub_model(const std::string& repo_id);
 // Saves `content` as a download named `file_name`.
 void download(const std::string& file_name, const std::string& mime_type,
               const std::string& content);

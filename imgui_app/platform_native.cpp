@@ -43,6 +43,9 @@ void replace_hash(const std::string& fragment) { g_hash = fragment; }
 void push_hash(const std::string& fragment) { g_hash = fragment; }
 void set_title(const std::string&) {}
 void pick_file() {}
+void fetch_hub_model(const std::string& repo_id) {
+  if (g_hooks.hub_reply) g_hooks.hub_reply(repo_id, -1, "", -1, "");
+}
 void download(const std::string&, const std::string&, const std::string&) {}
 bool open_printable(const std::string&) { return false; }
 std::string page_url() { return "about:llm-sizer"; }

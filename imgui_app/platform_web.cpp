@@ -337,6 +337,14 @@ EMSCRIPTEN_KEEPALIVE void llm_sizer_file_failed(const char* name, const char* me
   llm_sizer_wake();
 }
 
+EMSCRIPTEN_KEEPALIVE void llm_sizer_hub_reply(const char* id, int config_status, const char* config,
+                                              int index_status, const char* index) {
+  if (g_hooks.hub_reply)
+    g_hooks.hub_reply(id ? id : "", config_status, config ? config : "", index_status,
+                      index ? index : "");
+  llm_sizer_wake();
+}
+
 EMSCRIPTEN_KEEPALIVE void llm_sizer_request_frame_text() {
   g_frame_text_requested = true;
   llm_sizer_wake();
@@ -550,6 +558,45 @@ EM_JS(void, js_install_files_impl, (double first_slice), {
 
 EM_JS(void, js_pick_file, (), { Module.llmSizerPage.pickFile(); });
 
+// The Hub look-up (platform.hpp, fetch_hub_model). No cookies go with it (credentials: "omit"), a
+// reply over 16 MiB is not read, and window.llmSizerHubBase (tests only: a local server on the
+// page's origin, which the CSP allows) replaces https://huggingface.co.
+EM_JS(void, js_fetch_hub_model, (const char* id), {
+  var repo = UTF8ToString(id);
+  var base = typeof window.llmSizerHubBase === "string" ? window.llmSizerHubBase
+                                                        : "https://huggingface.co";
+  var maxText = 16 * 1024 * 1024;
+  var reply = function(configStatus, config, indexStatus, index) {
+    if (Module.llmSizerPage.failed) return;
+    var a = allocateUTF8(repo);
+    var b = allocateUTF8(config);
+    var c = allocateUTF8(index);
+    Module._llm_sizer_hub_reply(a, configStatus, b, indexStatus, c);
+    _free(a);
+    _free(b);
+    _free(c);
+  };
+  if (navigator.onLine === false) {
+    reply(-1, "", -1, "");
+    return;
+  }
+  var get = function(file) {
+    var url = base + "/" + repo + "/resolve/main/" + file;
+    return fetch(url, { credentials: "omit", cache: "no-cache" }).then(function(r) {
+      if (!r.ok) return { status: r.status, text: "" };
+      return r.text().then(function(t) {
+        return t.length > maxText ? { status: 413, text: "" } : { status: r.status, text: t };
+      });
+    }, function() { return { status: 0, text: "" }; });
+  };
+  get("config.json").then(function(config) {
+    if (config.status !== 200) return reply(config.status, "", 0, "");
+    return get("model.safetensors.index.json").then(function(index) {
+      reply(200, config.text, index.status, index.text);
+    });
+  });
+});
+
 EM_JS(void, js_download, (const char* name, const char* mime, const char* content), {
   var blob = new Blob([UTF8ToString(content)], { type: UTF8ToString(mime) });
   var a = document.createElement("a");
@@ -577,6 +624,7 @@ namespace platform {
 
 void js_install_files(double first_slice_bytes) { js_install_files_impl(first_slice_bytes); }
 void pick_file() { js_pick_file(); }
+void fetch_hub_model(const std::string& repo_id) { js_fetch_hub_model(repo_id.c_str()); }
 void download(const std::string& file_name, const std::string& mime_type,
               const std::string& content) {
   js_download(file_name.c_str(), mime_type.c_str(), content.c_str());

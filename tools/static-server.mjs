@@ -32,7 +32,10 @@ export function mimeType(path) {
 }
 
 // Starts serving `folder`; port 0 picks a free one. Resolves to {server, port, url}.
-export function startServer(folder, { port = 0, base = '/' } = {}) {
+// `replies` (tests only) answers chosen paths itself: {'/hub/a/b/resolve/main/config.json':
+// {status: 401, body: '...'}}, so a browser test can play a recorded remote server on the
+// page's own origin.
+export function startServer(folder, { port = 0, base = '/', replies = {} } = {}) {
   const root = resolve(folder);
   const prefix = base.endsWith('/') ? base : base + '/';
   const server = createServer((req, res) => {
@@ -41,6 +44,13 @@ export function startServer(folder, { port = 0, base = '/' } = {}) {
       path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
     } catch {
       res.writeHead(400).end('bad request');
+      return;
+    }
+    const reply = Object.hasOwn(replies, path) ? replies[path] : null;
+    if (reply) {
+      res.writeHead(reply.status, { 'Content-Type': reply.type || 'application/json; charset=utf-8',
+                                    'Cache-Control': 'no-store' });
+      res.end(reply.body || '');
       return;
     }
     if (!path.startsWith(prefix)) {

@@ -51,7 +51,8 @@ if (!csp) throw new Error('index.html: no Content-Security-Policy');
 const style = /style-src ('sha256-[^']+')/.exec(csp[1]);
 if (!style) throw new Error('index.html: the CSP has no style hash');
 const policy = `default-src 'none'; script-src ${scripts.map(sha256).join(' ')} 'wasm-unsafe-eval'; ` +
-               `style-src ${style[1]}; img-src 'self'; base-uri 'none'; form-action 'none'`;
+               `style-src ${style[1]}; img-src 'self'; connect-src https://huggingface.co; ` +
+               `base-uri 'none'; form-action 'none'`;  // the Hub look-up, on request only
 html = html.replace(csp[0], () => `<meta http-equiv="Content-Security-Policy" content="${policy}">`);
 
 writeFileSync(join(dist, 'llm-sizer.html'), html);

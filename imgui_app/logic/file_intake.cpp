@@ -34,12 +34,19 @@ FileModelInfo info_of(const sizer::ModelFileResult& r, const std::string& file_n
   info.parameters = r.exact.parameters;
   info.weights_bytes = r.exact.weights_bytes;
   info.complete = r.exact.complete;
-  info.split_index = r.split_index;
-  info.split_count = r.split_count;
+  // A safetensors index counts the shards it names (split_count) without being one of them
+  // (split_index 0): it describes the whole model, not a part, and a part 0/N would not read back
+  // from saved work or a link.
+  info.split_index = r.split_index > 0 ? r.split_index : 0;
+  info.split_count = r.split_index > 0 ? r.split_count : 0;
   return info;
 }
 
 std::string exact_sentence(const FileModelInfo& info) {
+  // A safetensors index without metadata.total_parameters gives the size only.
+  if (info.parameters == 0)
+    return trf("files.exact_read_bytes",
+               {info.file_name, fmt::bytes(static_cast<double>(info.weights_bytes))});
   return trf("files.exact_read", {info.file_name, fmt::count(static_cast<double>(info.parameters)),
                                   fmt::bytes(static_cast<double>(info.weights_bytes))});
 }

@@ -26,6 +26,8 @@ struct FilesPanelState {
   // The last engine log read and the calibrations it offers (fitted when it was read).
   sizer::EngineLog log;
   std::vector<LogOffer> offers;
+  std::string hub_id;     // the Hugging Face id typed for a look-up (logic/hub_lookup.hpp)
+  bool hub_busy = false;  // a look-up was sent and has not answered yet
   std::uint64_t last_file_bytes_read = 0;  // bytes read of the last model file (header only)
   // Saved work (storage key k_saved_work_key) and the text fields of its list.
   SavedWork saved;

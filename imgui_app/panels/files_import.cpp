@@ -1,11 +1,13 @@
 // Model files and engine logs: the pick button and drop hint, the paste box, what was read, the
 // file's exact figures beside the estimate, and the log's figures with the calibrations they
 // offer.
+#include <algorithm>
 #include <string>
 
 #include "imgui.h"
 #include "logic/file_intake.hpp"
 #include "logic/format.hpp"
+#include "logic/hub_lookup.hpp"
 #include "logic/i18n.hpp"
 #include "logic/log_offers.hpp"
 #include "misc/cpp/imgui_stdlib.h"
@@ -49,7 +51,7 @@ std::string exact_count(std::uint64_t v) {
 void draw_exact(App& app, const FileModelInfo& info, bool waiting) {
   ImGui::SeparatorText(tr("files.exact_title"));
   std::string source = info.file_name;
-  if (info.split_count > 1)
+  if (info.split_count > 1 && info.split_index > 0)
     source += "  \xC2\xB7  " + trf("files.part", {std::to_string(info.split_index),
                                                   std::to_string(info.split_count)});
   ImGui::TextDisabled("%s", source.c_str());
@@ -69,7 +71,8 @@ void draw_exact(App& app, const FileModelInfo& info, bool waiting) {
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(tr("files.row_params"));
   ImGui::TableNextColumn();
-  ImGui::TextWrapped("%s", exact_count(info.parameters).c_str());
+  ImGui::TextWrapped("%s",
+                     info.parameters > 0 ? exact_count(info.parameters).c_str() : fmt::k_dash);
   ui::tag(app, "file-exact-params");
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(have_estimate ? fmt::count(e.params.total).c_str() : "\xE2\x80\x94");
@@ -159,11 +162,45 @@ void draw_log(App& app) {
   }
 }
 
+// The Hub look-up: an id and a button; nothing is sent before the button (or Enter) is pressed.
+void draw_hub_lookup(App& app) {
+  FilesPanelState& f = app.files;
+  ImGui::TextUnformatted(tr("hub.label"));
+  const float button_w = ImGui::CalcTextSize(tr("hub.look_up")).x +
+                         2 * ImGui::GetStyle().FramePadding.x + ImGui::GetStyle().ItemSpacing.x;
+  ImGui::SetNextItemWidth(std::max(ui::em() * 8, ImGui::GetContentRegionAvail().x - button_w));
+  bool go = ImGui::InputTextWithHint(
+      "##hub", "meta-llama/Llama-3.1-8B", &f.hub_id,
+      ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  ui::tag(app, "hub-id");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(f.hub_busy || f.hub_id.empty());
+  go |= ImGui::Button(tr("hub.look_up"));
+  ImGui::EndDisabled();
+  ui::tag(app, "hub-look-up");
+  disabled_wrapped(tr("hub.note"));
+  if (!go || f.hub_busy || f.hub_id.empty()) return;
+  const std::size_t a = f.hub_id.find_first_not_of(" \t");
+  const std::size_t b = f.hub_id.find_last_not_of(" \t");
+  const std::string id = a == std::string::npos ? std::string() : f.hub_id.substr(a, b - a + 1);
+  const std::string problem = hub_id_problem(id);
+  if (!problem.empty()) {
+    f.messages = {problem};
+    f.message_is_error = true;
+    return;
+  }
+  f.hub_busy = true;
+  f.messages = {trf("hub.asking", {id})};
+  f.message_is_error = false;
+  platform::fetch_hub_model(id);
+}
+
 }  // namespace
 
 void draw_import(App& app) {
   FilesPanelState& f = app.files;
   ImGui::TextWrapped("%s", tr("files.intro"));
+  draw_hub_lookup(app);
   if (ImGui::Button(tr("files.open"))) platform::pick_file();
   ui::tag(app, "files-open");
   ImGui::SameLine();

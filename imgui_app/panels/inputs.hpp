@@ -17,6 +17,11 @@ void draw_model_section(App& app);     // inputs_model.cpp
 void draw_hardware_section(App& app);  // inputs_hardware.cpp
 void draw_workload_section(App& app);  // inputs_workload.cpp
 void draw_cost_section(App& app);      // inputs_cost.cpp
+void draw_custom_gpu(App& app);        // inputs_custom_gpu.cpp: "copy and edit" and the form
+
+// A custom copy of the chosen catalog card, with the form open; for a custom card, just opens it.
+void start_custom_gpu(App& app);
+void open_custom_gpu_form(App& app);  // and scrolls it into view
 
 // Switches the engine profile: assumptions follow the profile, user overrides stay.
 void apply_engine(sizer::Scenario& s, sizer::Engine engine);

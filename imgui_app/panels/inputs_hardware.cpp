@@ -12,6 +12,7 @@
 #include "logic/catalog_search.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
+#include "logic/saved_work_store.hpp"
 #include "misc/cpp/imgui_stdlib.h"
 #include "panels/inputs.hpp"
 #include "panels/inputs_widgets.hpp"
@@ -69,6 +70,22 @@ void draw_gpu_filters(App& app, const std::vector<sizer::Gpu>& catalog) {
   }
 }
 
+// The custom GPUs kept in saved work, before the catalog: picked like a catalog card.
+void draw_saved_gpus(App& app) {
+  load_saved_work(app);
+  const std::vector<SavedGpu>& saved = app.files.saved.gpus;
+  if (saved.empty()) return;
+  ImGui::SeparatorText(tr("gpu.saved_custom"));
+  for (std::size_t i = 0; i < saved.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    if (widgets::list_row(saved[i].name.c_str(), false) && use_saved_gpu(app, i))
+      ImGui::CloseCurrentPopup();
+    if (i == 0) ui::tag(app, "gpu-saved-first");
+    ImGui::PopID();
+  }
+  ImGui::SeparatorText(tr("gpu.catalog_cards"));
+}
+
 void draw_gpu_picker(App& app) {
   const auto& catalog = sizer::gpu_catalog();
   sizer::Gpu& current = app.inputs.hardware.gpu;
@@ -86,6 +103,8 @@ void draw_gpu_picker(App& app) {
     GpuFilter filter{app.ui.gpu_filter, app.ui.gpu_vendor, app.ui.gpu_min_memory_gb,
                      static_cast<GpuKind>(app.ui.gpu_kind)};
     std::vector<int> matches = filter_gpus(catalog, filter);
+    // Above the catalog's scrolling list: always in view, whatever card the list scrolls to.
+    draw_saved_gpus(app);
     ImGui::BeginChild("##list", ImVec2(0, ui::em() * 20), ImGuiChildFlags_None);
     for (int i : matches) {
       const sizer::Gpu& g = catalog[static_cast<std::size_t>(i)];
@@ -135,6 +154,7 @@ void draw_gpu_picker(App& app) {
       ui::tag(app, "gpu-card-toggle");
     }
   }
+  draw_custom_gpu(app);
 }
 
 // [SECTION] parallelism

@@ -78,10 +78,22 @@ bool matches(const sizer::FitRow& r, const ImGuiTextFilter& filter, bool only_fi
   return filter.PassFilter(text.c_str());
 }
 
+// The custom card's row (logic/custom_gpu_fit.hpp) is named by the card in use.
+const sizer::Gpu* row_gpu(const App& app, const sizer::FitRow& r) {
+  if (const sizer::Gpu* g = sizer::find_gpu(r.gpu_id)) return g;
+  const sizer::Gpu& current = app.results.scenario.hardware.gpu;
+  return current.id == r.gpu_id ? &current : nullptr;
+}
+
+std::string row_name(const App& app, const sizer::FitRow& r) {
+  const sizer::Gpu* g = row_gpu(app, r);
+  return g != nullptr && !g->name.empty() ? g->name : r.gpu_id;
+}
+
 std::string money_or_dash(double usd) { return usd > 0 ? fmt::usd(usd) : fmt::k_dash; }
 
 void row_tooltip_body(const App& app, const sizer::FitRow& r) {
-  std::string head = gpu_name(r.gpu_id);
+  std::string head = row_name(app, r);
   if (r.gpus == 0) {
     head += "\n" + std::string(tr("res.fit.none"));
   } else {
@@ -203,7 +215,7 @@ void draw_fit_table(App& app) {
       const bool selected = r.gpu_id == current;
       if (none)
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      const bool clicked = widgets::table_row(gpu_name(r.gpu_id).c_str(), selected);
+      const bool clicked = widgets::table_row(row_name(app, r).c_str(), selected);
       if (none) ImGui::PopStyleColor();
       publish_last_item(app, "fit-row-" + std::to_string(i));
       publish_last_item(app, "fit-row-" + r.gpu_id);
@@ -212,7 +224,7 @@ void draw_fit_table(App& app) {
         ImGui::BeginTooltip();
         row_tooltip_body(app, r);
         ImGui::Separator();
-        if (const sizer::Gpu* g = sizer::find_gpu(r.gpu_id)) widgets::gpu_card(*g, false);
+        if (const sizer::Gpu* g = row_gpu(app, r)) widgets::gpu_card(*g, false);
         ImGui::EndTooltip();
       }
       if (clicked) {

@@ -4,10 +4,13 @@
 #include <cmath>
 
 #include "imgui.h"
+#include "logic/custom_gpu.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "logic/state_json.hpp"
 #include "logic/warning_text.hpp"
+#include "panels/inputs.hpp"
+#include "panels/inputs_widgets.hpp"
 #include "panels/results_parts.hpp"
 #include "widgets/palette.hpp"
 #include "widgets/wrapped_button.hpp"
@@ -133,16 +136,39 @@ void draw_suggestions(App& app) {
   }
 }
 
-void draw_warnings(const App& app) {
+bool is_price_warning(const sizer::Warning& w) {
+  return w.id == "no-cloud-price" || w.id == "no-purchase-price";
+}
+
+// A card without a price on the basis: the warning points at the custom GPU form, where the card
+// (or a copy of a catalog card) gets its own purchase and rental prices.
+void draw_price_form_button(App& app) {
+  const sizer::Gpu& card = app.inputs.hardware.gpu;
+  const bool custom = !is_catalog_gpu(card);
+  const std::string label =
+      custom ? std::string(tr("gpu.form.set_price"))
+             : trf("gpu.form.copy_to_price", {card.name.empty() ? card.id : card.name});
+  if (widgets::wrapped_button("##price-form", label.c_str())) start_custom_gpu(app);
+  ui::tag(app, "warning-price-form");
+}
+
+void draw_warnings(App& app) {
   if (app.results.warning_details.empty()) return;
+  bool price_warning = false;
   ImGui::PushStyleColor(ImGuiCol_Text, widgets::to_vec4(widgets::warn_color()));
   ImGui::PushTextWrapPos(0.0f);
   for (const sizer::Warning& w : app.results.warning_details) {
     ImGui::Bullet();
-    ImGui::TextUnformatted(warning_text(w).c_str());
+    // The core's English names the request field (cost.usdPerGpuHour); the app's sentence names
+    // the page's own controls, in both languages.
+    const bool price = is_price_warning(w);
+    price_warning |= price;
+    ImGui::TextUnformatted(price ? trf(("warning." + w.id).c_str(), w.args).c_str()
+                                 : warning_text(w).c_str());
   }
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
+  if (price_warning) draw_price_form_button(app);
 }
 
 }  // namespace

@@ -48,6 +48,9 @@ test('each page\'s Content-Security-Policy lists the hash of each of its style e
     assert.doesNotMatch(csp[1], /unsafe-inline/);
     // Embind builds no invokers with new Function (sizer.mjs: -sDYNAMIC_EXECUTION=0).
     assert.doesNotMatch(csp[1], /'unsafe-eval'/);
+    // The app may call one host besides its own, for the Hugging Face look-up the user asks for.
+    const connect = /connect-src ([^;]*)/.exec(csp[1]);
+    assert.equal(connect?.[1], file === 'index.html' ? "'self' https://huggingface.co" : "'self'");
     for (const m of html.matchAll(/\n<style>([\s\S]*?)<\/style>/g)) {
       const hash = `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`;
       assert.ok(csp[1].includes(hash), `${file}: put ${hash} in style-src (the style element changed)`);

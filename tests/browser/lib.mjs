@@ -22,8 +22,8 @@ export function requireSite() {
   return distDir;
 }
 
-export async function serve(folder = requireSite(), base = '/') {
-  return startServer(folder, { base });
+export async function serve(folder = requireSite(), base = '/', replies = {}) {
+  return startServer(folder, { base, replies });
 }
 
 // No GPU here: SwiftShader provides WebGL2. The networking flags keep Chromium from calling out
