@@ -192,8 +192,9 @@ void common_formulas(Estimate& e) {
     f["cost.ownUsdPerGpuHour"] =
         "$" + fmt_num(e.cost.purchase_usd) + " / (" + fmt_num(s.cost.own.years) +
         " years x 8760 h x " + fmt_num(s.cost.own.utilisation) + " busy) + " +
-        fmt_num(s.hardware.gpu.tdp_w) + " W x (1 + " + fmt_num(s.cost.own.host_overhead) +
-        " host) x $" + fmt_num(s.cost.own.electricity_usd_per_kwh) + "/kWh = $" +
+        fmt_num(s.hardware.gpu.tdp_w) + " W TDP x " + fmt_num(s.assumptions.board_power_fraction) +
+        " under load x (1 + " + fmt_num(s.cost.own.host_overhead) + " host) x $" +
+        fmt_num(s.cost.own.electricity_usd_per_kwh) + "/kWh = $" +
         fmt_num(e.cost.own_usd_per_gpu_hour) + "/h";
   }
   const double tps = s.mode == Mode::inference ? e.inference.throughput_tokens_per_second
@@ -211,6 +212,17 @@ void common_formulas(Estimate& e) {
   f["cost.usdPerMillionTokens"] = "$" + fmt_num(e.cost.usd_per_hour) + " / (" + fmt_num(tps) +
                                   " tokens/s x 3600) x 1e6 = $" +
                                   fmt_num(e.cost.usd_per_million_tokens);
+  if (e.energy.watts > 0) {
+    f["energy.watts"] = fmt_num(total_gpus(s)) + " GPUs x " + fmt_num(s.hardware.gpu.tdp_w) +
+                        " W TDP x " + fmt_num(s.assumptions.board_power_fraction) +
+                        " under load = " + fmt_num(e.energy.watts) + " W";
+    f["energy.joulesPerToken"] = fmt_num(e.energy.watts) + " W / " + fmt_num(tps) +
+                                 " tokens/s = " + fmt_num(e.energy.joules_per_token) + " J";
+    f["energy.electricityUsdPerMillionTokens"] =
+        fmt_num(e.energy.watts) + " W x (1 + " + fmt_num(s.cost.own.host_overhead) + " host) x $" +
+        fmt_num(s.cost.own.electricity_usd_per_kwh) + "/kWh / (" + fmt_num(tps) +
+        " tokens/s x 3600) x 1e6 = $" + fmt_num(e.energy.electricity_usd_per_million_tokens);
+  }
 }
 
 }  // namespace

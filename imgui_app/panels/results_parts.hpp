@@ -50,7 +50,8 @@ void value_row(const App& app, const char* label_key, const std::string& value,
                const char* formula_key, const std::string& why = "");
 
 // The price used (basis, provider, date) and, when a purchase price is known, what owning a card
-// costs per hour and the rent-vs-buy break-even (rows of a value_row table; results_price.cpp).
+// costs per hour and the rent-vs-buy break-even, then the energy figures (rows of a value_row
+// table; results_price.cpp).
 void draw_price_rows(const App& app);
 
 // True when the string table holds `key` (tr() returns the key itself when it does not).

@@ -42,6 +42,16 @@ void draw_price_rows(const App& app) {
                                       : std::string(tr("res.cost.break_even_none")),
               "cost.ownUsdPerGpuHour");
   }
+  const sizer::EnergyResult& e = app.results.energy;
+  if (e.watts > 0 && app.results.memory.fits) {
+    value_row(app, "res.energy.watts", trf("res.energy.watts_value", {fmt::number(e.watts)}),
+              "energy.watts", tr("res.energy.watts_why"));
+    value_row(app, "res.energy.per_token",
+              trf("res.energy.joules_value", {fmt::number(e.joules_per_token)}),
+              "energy.joulesPerToken");
+    value_row(app, "res.energy.electricity", fmt::usd(e.electricity_usd_per_million_tokens),
+              "energy.electricityUsdPerMillionTokens");
+  }
 }
 
 }  // namespace app::results
