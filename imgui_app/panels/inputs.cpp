@@ -6,6 +6,7 @@
 #include "panels/inputs.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <string>
 #include <vector>
@@ -175,11 +176,25 @@ void format_combo(App& app, const char* label_key, const char* tag_id, std::stri
   ui::row_end();
 }
 
+// EXL2 comes at any average bits per weight: a slider writes the core's "exl2-<bpw>" id.
+void draw_exl2_bits(App& app, std::string& format_id) {
+  const sizer::NumberFormat* f = sizer::find_format(format_id);
+  if (f == nullptr || f->family != sizer::FormatFamily::exl2) return;
+  double bpw = f->bits_per_weight;
+  ui::help_for_next_row("help.exl2_bits");
+  if (ui::slider_double(app, "precision.exl2_bits", "exl2-bits", &bpw, 2, 8, "unit.bpw", false)) {
+    bpw = std::round(std::clamp(bpw, 2.0, 8.0) * 20) / 20;  // EXL2 repos name bpw to 0.05
+    format_id = "exl2-" + fmt::number(bpw, 4);
+    app.dirty = true;
+  }
+}
+
 void draw_precision(App& app) {
   ui::section("section.precision");
   sizer::Scenario& s = app.inputs;
   ui::help_for_next_row("help.weights_format");
   format_combo(app, "precision.weights", "weights-format", s.weights_format, false);
+  draw_exl2_bits(app, s.weights_format);
   if (s.mode == sizer::Mode::inference) {
     format_combo(app, "precision.kv", "kv-format", s.kv_cache_format, true);
     return;
