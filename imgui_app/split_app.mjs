@@ -4,7 +4,8 @@
 //   [1] wasm-split --instrument app.wasm.orig (emcc's -sSPLIT_MODULE output, after wasm-opt);
 //   [2] the instrumented app, served with public/ and the Chinese files, is opened in headless
 //       Chromium (TOOLCHAIN.md gotcha 5) for each first load in LOADS, until its first frame has
-//       been drawn and settled; each load's profile (which functions ran) is read from the module;
+//       been drawn and settled and the pointer has moved over it; each load's profile (which
+//       functions ran) is read from the module;
 //   [3] the profiles are merged, and wasm-split keeps every function that ran in any of them in
 //       app.wasm, moving the others to app.deferred.wasm (called through placeholders until it
 //       is loaded). A function the profile missed still works: the first call to it loads the
@@ -71,6 +72,13 @@ try {
       if (load.locale.startsWith('zh')) {
         await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: 60000 });
       }
+      await page.waitForTimeout(SETTLE_MS);
+      // The pointer arriving (hover, a click on the background): GLFW's input callbacks and
+      // ImGui's hover paths, which the first thing a visitor does runs.
+      for (const [x, y] of [[load.width / 2, load.height / 3], [load.width / 3, load.height / 2]]) {
+        await page.mouse.move(x, y, { steps: 4 });
+      }
+      await page.mouse.click(load.width - 6, load.height - 6);
       await page.waitForTimeout(SETTLE_MS);
       const bytes = await page.evaluate((size) => {
         const exports = window.Module.asm;
