@@ -10,8 +10,8 @@
 //       app.wasm, moving the others to app.deferred.wasm (called through placeholders until it
 //       is loaded). A function the profile missed still works: the first call to it loads the
 //       deferred module synchronously (boot.js, loadSplitModule).
-// The placeholder map (which functions were deferred) is written beside them for
-// tools/bench-site.mjs.
+// Each module's symbol map (index:name; app.deferred.wasm.symbols lists what was deferred) is
+// written beside it for tools/bench-site.mjs.
 //   node imgui_app/split_app.mjs <app build dir> <public dir> <file served beside the app>...
 // Run by imgui_app/CMakeLists.txt after linking; Emscripten 3.1.6 and binaryen 108 (Debian).
 import { execFileSync } from 'node:child_process';
@@ -101,9 +101,9 @@ try {
   // [3]
   const merged = join(work, 'profile');
   split('--merge-profiles', ...profiles, '-o', merged);
-  split(orig, '--enable-mutable-globals', '--export-prefix=%', `--profile=${merged}`, '--placeholdermap',
+  split(orig, '--enable-mutable-globals', '--export-prefix=%', `--profile=${merged}`, '--symbolmap',
         '-o1', join(buildDir, 'app.wasm'), '-o2', join(buildDir, 'app.deferred.wasm'));
-  const deferred = readFileSync(join(buildDir, 'app.wasm.placeholders'), 'utf8').trim().split('\n').length;
+  const deferred = readFileSync(join(buildDir, 'app.deferred.wasm.symbols'), 'utf8').trim().split('\n').length;
   console.log(`split_app: ${deferred} functions deferred to app.deferred.wasm`);
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -55,8 +55,9 @@ const option = (name, fallback) => {
 const runs = Number(option('--runs', '7'));
 const write = !args.includes('--no-write');
 const namesWasm = path.resolve(option('--names', 'build/web/imgui_app/app.wasm.orig'));
-// wasm-split's placeholder map, beside the module it split (imgui_app/split_app.mjs).
-const placeholderMap = namesWasm.replace(/\.orig$/, '') + '.placeholders';
+// The deferred module's symbol map, beside the module wasm-split split (imgui_app/split_app.mjs).
+const deferredSymbols = namesWasm.replace(/\.wasm\.orig$/, '.deferred.wasm.symbols');
+const primarySymbols = namesWasm.replace(/\.orig$/, '.symbols');
 const baselineDir = option('--baseline', null);
 const siteDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
 const docPath = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'docs', 'BENCHMARKS.md');
@@ -91,7 +92,7 @@ function wasmSections(file) {
 }
 const app = existsSync(path.join(siteDir, 'app.wasm')) ? wasmSections(path.join(siteDir, 'app.wasm')) : null;
 const named = existsSync(namesWasm)
-  ? wasmSizes(namesWasm, existsSync(placeholderMap) ? deferredNames(placeholderMap) : null) : null;
+  ? wasmSizes(namesWasm, existsSync(deferredSymbols) ? deferredNames(deferredSymbols, primarySymbols) : null) : null;
 const deferredWasm = path.join(siteDir, 'app.deferred.wasm');
 const deferredSections = existsSync(deferredWasm) ? wasmSections(deferredWasm) : null;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -101,11 +102,11 @@ const embeddedCandidates = [
   ['cjk.otf (Chinese font)', 'build/web/fonts/cjk.otf'],
   // The app embeds its own copies of the catalogs, without the prose it never shows
   // (imgui_app/app_catalogs.py; same header row, so the full files are not looked for as well).
-  ...['gpus', 'models', 'formats'].map((n) => existsSync(path.join(root, `build/web/imgui_app/catalogs/${n}.csv`))
+  ...['gpus', 'models', 'formats', 'prices'].map((n) => existsSync(path.join(root, `build/web/imgui_app/catalogs/${n}.csv`))
     ? [`core/data/${n}.csv, app copy without prose`, `build/web/imgui_app/catalogs/${n}.csv`]
     : [`core/data/${n}.csv`, `core/data/${n}.csv`]),
   // The string tables' English columns (imgui_app/split_string_tables.py).
-  ...['presets', 'results', 'shell'].map((n) => [`imgui_app/strings/${n}.tsv, English column`, `build/web/imgui_app/strings/${n}_en.tsv`]),
+  ...['presets', 'results', 'shell', 'files', 'plan'].map((n) => [`imgui_app/strings/${n}.tsv, English column`, `build/web/imgui_app/strings/${n}_en.tsv`]),
 ];
 const embedded = [];
 if (app) {

@@ -21,12 +21,15 @@ const GROUPS = [
   ['app (app::, platform)', /app::|platform::|\(anonymous namespace\)|Shell|llm_sizer|main/],
 ];
 
-// The functions wasm-split moved to the deferred module: its placeholder map (index:name, names
-// escaped as in the name section's text form: \20 for a space).
-export function deferredNames(placeholderMap) {
+// The functions wasm-split moved to the deferred module, from the two modules' symbol maps
+// (index:name, names escaped as in the name section's text form, e.g. \20 for a space): the
+// deferred module's functions less those it imports from the primary one, which are in both.
+export function deferredNames(deferredSymbols, primarySymbols) {
   const unescape = (s) => s.replace(/\\([0-9a-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-  return new Set(readFileSync(placeholderMap, 'utf8').trim().split('\n')
-    .map((line) => unescape(line.slice(line.indexOf(':') + 1))));
+  const names = (file) => readFileSync(file, 'utf8').trim().split('\n')
+    .map((line) => unescape(line.slice(line.indexOf(':') + 1)));
+  const primary = new Set(names(primarySymbols));
+  return new Set(names(deferredSymbols).filter((name) => !primary.has(name)));
 }
 
 // Sections (label, bytes), code bytes per contributor and every function (name, bytes, group);
