@@ -235,7 +235,14 @@
       // [5] right away: the next click may need it. A failed download is retried by the
       // synchronous path when a deferred function is called.
       compileDeferred().then(function () { instantiateDeferred(Module.asm); }).catch(function () {});
-      window.dispatchEvent(new Event('llmsizerready'));  // register-sw.js precaches after this
+      window.dispatchEvent(new Event('llmsizerready'));
+      // Offline support comes after the first frame too (register-sw.js then waits for idle
+      // before the precache); the single file has none.
+      if (!inline) {
+        var register = document.createElement('script');
+        register.src = 'register-sw.js';
+        document.body.appendChild(register);
+      }
     },
     llmSizerFail: showFailure,
     onAbort: function (what) {

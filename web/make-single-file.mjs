@@ -32,7 +32,6 @@ const must = (pattern, what) => {
 must(/<link rel="preload" href="app\.wasm"[^>]*>\n?/, 'the app.wasm preload');
 must(/<link rel="preload" href="app\.js"[^>]*>\n?/, 'the app.js preload');
 must(/<link rel="manifest"[^>]*>\n?/, 'the manifest link');
-must(/<script src="register-sw\.js" defer><\/script>\n?/, 'the service worker script');
 html = html.replace(/<link rel="(icon|apple-touch-icon)"[^>]*>\n?/g, '');
 
 const inlineData = 'window.llmSizerInline = ' + JSON.stringify({
