@@ -56,8 +56,9 @@ const runs = Number(option('--runs', '7'));
 const write = !args.includes('--no-write');
 const namesWasm = path.resolve(option('--names', 'build/web/imgui_app/app.wasm.orig'));
 // The deferred module's symbol map, beside the module wasm-split split (imgui_app/split_app.mjs).
-const deferredSymbols = namesWasm.replace(/\.wasm\.orig$/, '.deferred.wasm.symbols');
-const primarySymbols = namesWasm.replace(/\.orig$/, '.symbols');
+const splitLink = /\.wasm\.orig$/.test(namesWasm);
+const deferredSymbols = splitLink ? namesWasm.replace(/\.wasm\.orig$/, '.deferred.wasm.symbols') : null;
+const primarySymbols = splitLink ? namesWasm.replace(/\.orig$/, '.symbols') : null;
 const baselineDir = option('--baseline', null);
 const siteDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
 const docPath = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'docs', 'BENCHMARKS.md');
@@ -92,7 +93,7 @@ function wasmSections(file) {
 }
 const app = existsSync(path.join(siteDir, 'app.wasm')) ? wasmSections(path.join(siteDir, 'app.wasm')) : null;
 const named = existsSync(namesWasm)
-  ? wasmSizes(namesWasm, existsSync(deferredSymbols) ? deferredNames(deferredSymbols, primarySymbols) : null) : null;
+  ? wasmSizes(namesWasm, deferredSymbols && existsSync(deferredSymbols) ? deferredNames(deferredSymbols, primarySymbols) : null) : null;
 const deferredWasm = path.join(siteDir, 'app.deferred.wasm');
 const deferredSections = existsSync(deferredWasm) ? wasmSections(deferredWasm) : null;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
