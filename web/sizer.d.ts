@@ -101,7 +101,7 @@ export interface Format {
   name: string;  // display name
   bitsPerWeight: number;  // effective bits per weight, scales and zeros included (bits)
   block: string;  // group / block layout
-  computeDtype: string;  // tensor-core peak used for matmuls: fp16, bf16, fp8, int8, fp4, fp32
+  computeDtype: 'fp16' | 'bf16' | 'fp8' | 'int8' | 'fp4' | 'fp32';  // tensor-core peak used for matmuls
   keepsEmbeddings16bit: boolean;  // embeddings and LM head stay 16-bit
   usableForKvCache: boolean;  // can store the KV cache
   source: string;  // definition / paper
@@ -242,6 +242,13 @@ export interface Cost {
   breakEvenMonths: Num;  // renting this long costs as much as buying; 0 = cannot say (months)
 }
 
+export interface Energy {
+  watts: Num;  // all GPU boards while running (TDP x boardPowerFraction); null when unknown (W)
+  joulesPerToken: Num;  // board energy per output (or training) token (J)
+  tokensPerWatt: Num;  // tokens per second per board watt (tokens per joule) (tokens/s/W)
+  electricityUsdPerMillionTokens: Num;  // boards x (1 + hostOverhead) x electricityUsdPerKwh, per million tokens (USD)
+}
+
 export type Bottleneck = 'memory-capacity' | 'memory-bandwidth' | 'compute' | 'communication' | 'host-offload';
 
 export interface RuleOfThumb {
@@ -256,6 +263,7 @@ export interface Numbers {
   inference: Inference;
   training: Training;
   cost: Cost;
+  energy: Energy;
   bottleneck: Bottleneck;
 }
 

@@ -113,6 +113,11 @@ const std::vector<Field>& fields() {
             "serving engines keep the last position (1); generate() in older HF Transformers "
             "keeps all (0)",
             &Assumptions::prefill_logit_positions, 1, 0, kMaxTokens),
+      fraction("boardPowerFraction", "Board power while running, share of TDP",
+               "8 x H100 nodes under AI training draw 76% of their 10.2 kW rating (Brookhaven "
+               "measurements, arXiv 2506.14551); H100 LLM inference draws ~400-550 W of its 700 W. "
+               "Energy per token and the owner's power cost use TDP x this share",
+               &Assumptions::board_power_fraction, 0.76),
   };
   return table;
 }

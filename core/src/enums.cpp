@@ -63,6 +63,18 @@ const std::vector<EnumEntry<Engine>>& enum_entries<Engine>() {
 }
 
 template <>
+const std::vector<EnumEntry<ComputeType>>& enum_entries<ComputeType>() {
+  static const std::vector<EnumEntry<ComputeType>> t = {
+      {ComputeType::fp16, "fp16", "compute.fp16", "FP16 tensor cores"},
+      {ComputeType::bf16, "bf16", "compute.bf16", "BF16 tensor cores"},
+      {ComputeType::fp8, "fp8", "compute.fp8", "FP8 tensor cores"},
+      {ComputeType::int8, "int8", "compute.int8", "INT8 tensor cores"},
+      {ComputeType::fp4, "fp4", "compute.fp4", "FP4 tensor cores"},
+      {ComputeType::fp32, "fp32", "compute.fp32", "FP32 (no tensor cores)"}};
+  return t;
+}
+
+template <>
 const std::vector<EnumEntry<FormatFamily>>& enum_entries<FormatFamily>() {
   static const std::vector<EnumEntry<FormatFamily>> t = {
       {FormatFamily::plain, "plain", "family.plain", "Plain floating point"},

@@ -8,6 +8,7 @@
 
 #include "engine_internal.hpp"
 #include "sizer/cost.hpp"
+#include "sizer/energy.hpp"
 #include "sizer/enums.hpp"
 #include "sizer/inference_speed.hpp"
 #include "sizer/memory.hpp"
@@ -26,17 +27,19 @@ void throw_if_invalid(const Scenario& normalized) {
 void compute_numbers(Scenario& s, Estimate& e, bool with_limits) {
   e.memory = memory_breakdown(s, e.params);
   if (s.mode == Mode::inference) {
-    compute_inference_speed(s, e.params, e);
+    compute_inference_speed(s, e.params, e.inference);
+    fill_roofline(s, e);
     if (with_limits) {
       e.inference.max_batch = largest_batch_fitting(s, e.params);
-      e.inference.max_context_tokens = largest_context_fitting(s, e.params);
+      // One search for the memory's own limit; the model's trained context caps the answer
+      // (memory grows with the context, so the capped search would find the smaller of the two).
       const int trained = s.model.max_position_embeddings;
-      if (trained > 0 && e.inference.max_context_tokens >= trained) {
-        s.model.max_position_embeddings = 0;  // the memory's own limit
-        e.inference.kv_cache_capacity_tokens = largest_context_fitting(s, e.params);
-        s.model.max_position_embeddings = trained;
-      } else {
-        e.inference.kv_cache_capacity_tokens = e.inference.max_context_tokens;
+      s.model.max_position_embeddings = 0;
+      e.inference.kv_cache_capacity_tokens = largest_context_fitting(s, e.params);
+      s.model.max_position_embeddings = trained;
+      e.inference.max_context_tokens = e.inference.kv_cache_capacity_tokens;
+      if (trained > 0 && e.inference.max_context_tokens > trained) {
+        e.inference.max_context_tokens = trained - s.inference.output_tokens >= 1 ? trained : 0;
       }
       if (e.inference.max_batch > 0) {
         e.inference.throughput_at_max_batch =
@@ -47,6 +50,7 @@ void compute_numbers(Scenario& s, Estimate& e, bool with_limits) {
     compute_training(s, e.params, e);
   }
   e.cost = compute_cost(s, e.inference, e.training);
+  e.energy = compute_energy(s, e.inference, e.training);
   e.bottleneck = bottleneck_of(s, e);
 }
 
@@ -94,11 +98,10 @@ void add_warnings(const Scenario& s, Estimate& e) {
 }  // namespace
 
 Estimate estimate(const Scenario& scenario, const EstimateOptions& options) {
-  Estimate e;
-  e.scenario = normalize(scenario);
+  Estimate e(normalize(scenario));
   Scenario& s = e.scenario;
   throw_if_invalid(s);
-  e.params = count_params(s.model);
+  e.params = count_normalized_params(s.model);
   compute_numbers(s, e, true);
   describe_cost(s, e.cost);
   e.memory.first_reason = memory_shortfall_text(e.memory, s);

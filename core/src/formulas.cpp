@@ -165,7 +165,7 @@ void common_formulas(Estimate& e) {
   auto& f = e.formulas;
   const Gpu& g = s.hardware.gpu;
   f["memory.capacityBytes"] =
-      g.vendor == "Apple"
+      is_apple(g)
           ? fmt_bytes(g.memory_capacity_bytes) + " unified RAM x " +
                 (s.assumptions.unified_memory_gpu_fraction > 0
                      ? fmt_num(s.assumptions.unified_memory_gpu_fraction) + " (your setting)"

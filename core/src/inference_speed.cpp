@@ -23,15 +23,15 @@ double peak_flops(const Gpu& g, const NumberFormat& f, Engine engine) {
   }
   if (sixteen_bit <= 0) sixteen_bit = g.fp32_tflops;  // no tensor cores (Apple, old cards)
   double tflops = sixteen_bit;
-  if (f.compute_dtype == "fp8" && g.fp8_tensor_tflops > 0) tflops = g.fp8_tensor_tflops;
-  if (f.compute_dtype == "int8" && g.int8_tensor_tops > 0) tflops = g.int8_tensor_tops;
-  if (f.compute_dtype == "fp4" && g.fp4_tensor_tflops > 0) tflops = g.fp4_tensor_tflops;
-  if (f.compute_dtype == "fp32") tflops = g.fp32_tflops;
+  if (f.compute_dtype == ComputeType::fp8 && g.fp8_tensor_tflops > 0) tflops = g.fp8_tensor_tflops;
+  if (f.compute_dtype == ComputeType::int8 && g.int8_tensor_tops > 0) tflops = g.int8_tensor_tops;
+  if (f.compute_dtype == ComputeType::fp4 && g.fp4_tensor_tflops > 0) tflops = g.fp4_tensor_tflops;
+  if (f.compute_dtype == ComputeType::fp32) tflops = g.fp32_tflops;
   return tflops * 1e12;
 }
 
 double effective_bandwidth_bytes_per_s(const Gpu& g, const Assumptions& a) {
-  const bool hbm = g.memory_type.find("HBM") != std::string::npos;
+  const bool hbm = has_hbm(g);
   const double eff = hbm ? a.decode_bandwidth_efficiency_hbm : a.decode_bandwidth_efficiency;
   return g.memory_bandwidth_gb_per_s * 1e9 * eff;
 }
@@ -96,7 +96,7 @@ double decode_weight_bytes_read(const Scenario& s, const ParamCounts& p) {
   return weight_bytes_read(s, p, replica_batch(s));
 }
 
-void compute_inference_speed(const Scenario& s, const ParamCounts& p, Estimate& out) {
+void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceResult& r) {
   const ModelArch& m = s.model;
   const Assumptions& a = s.assumptions;
   const Gpu& g = s.hardware.gpu;
@@ -114,7 +114,6 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, Estimate& 
   const double bw = effective_bandwidth_bytes_per_s(g, a);
   const double host_bw = s.hardware.host.bandwidth_gb_per_s * 1e9 * a.host_bandwidth_efficiency;
   const double on_gpu = gpu_layer_fraction(s);
-  InferenceResult& r = out.inference;
 
   // Per-step fixed costs: kernel launches per layer, bitsandbytes dequantize kernels, and one
   // activation hand-off per pipeline boundary.
@@ -184,9 +183,13 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, Estimate& 
   r.end_to_end_seconds = r.ttft_seconds + output * r.decode_step_seconds;
   // Output tokens of the whole batch over the time the batch takes, prefill included.
   r.throughput_tokens_per_second = output > 0 ? safe_div(users * output, r.end_to_end_seconds)
-                                               : users * r.decode_tokens_per_second;
-  out.peak_flops = peak;
-  out.ridge_point_flops_per_byte = safe_div(peak, g.memory_bandwidth_gb_per_s * 1e9);
+                                              : users * r.decode_tokens_per_second;
+}
+
+void fill_roofline(const Scenario& s, Estimate& out) {
+  const Gpu& g = s.hardware.gpu;
+  out.peak_flops = peak_flops(g, weights_format_of(s), s.inference.engine);
+  out.ridge_point_flops_per_byte = safe_div(out.peak_flops, g.memory_bandwidth_gb_per_s * 1e9);
 }
 
 }  // namespace sizer

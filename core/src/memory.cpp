@@ -41,8 +41,10 @@ double side_bytes_per_param(const NumberFormat& f) {
 namespace {
 
 // The format normalize() resolved, unless the id changed since (a search trying formats).
+// normalize() resolves the ids once; whoever changes an id on a normalized scenario re-resolves
+// it (as cheapest_format_that_fits does), so the term functions compare no strings.
 const NumberFormat& format_of(const NumberFormat* resolved, const std::string& id) {
-  if (resolved != nullptr && resolved->id == id) return *resolved;
+  if (resolved != nullptr) return *resolved;
   const NumberFormat* f = find_format(id);
   return f != nullptr ? *f : fallback_fp16();
 }
@@ -240,8 +242,7 @@ void training_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& m
     weights = weights_bytes(p, wf) / model_split / shard3;
     const double trainable = lora_trainable_params(m, t.lora_rank, t.lora_targets) / model_split;
     // Adapters in FP32 under mixed precision (PEFT's default), else in the weights' precision.
-    const double adapter_bpp =
-        t.mixed_precision ? 4.0 : std::min(4.0, trained_value_bytes(wf));
+    const double adapter_bpp = t.mixed_precision ? 4.0 : std::min(4.0, trained_value_bytes(wf));
     TrainingWorkload adapter_opt = t;
     weights += trainable * adapter_bpp;
     grads = trainable * adapter_bpp / shard2;
@@ -279,8 +280,9 @@ void training_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& m
 }  // namespace
 
 double usable_capacity_bytes(const Gpu& g, const Assumptions& a) {
-  if (g.vendor != "Apple") return g.memory_capacity_bytes;
-  if (a.unified_memory_gpu_fraction > 0) return g.memory_capacity_bytes * a.unified_memory_gpu_fraction;
+  if (!is_apple(g)) return g.memory_capacity_bytes;
+  if (a.unified_memory_gpu_fraction > 0)
+    return g.memory_capacity_bytes * a.unified_memory_gpu_fraction;
   constexpr double kLargeRam = 36.0 * 1073741824.0;  // Metal gives 3/4 above this, 2/3 at or below
   return g.memory_capacity_bytes * (g.memory_capacity_bytes > kLargeRam ? 0.75 : 2.0 / 3.0);
 }

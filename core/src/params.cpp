@@ -91,7 +91,10 @@ bool is_moe_layer(const ModelArch& m, int layer) {
 }  // namespace
 
 ParamCounts count_params(const ModelArch& model) {
-  const ModelArch m = normalize_model(model);
+  return count_normalized_params(normalize_model(model));
+}
+
+ParamCounts count_normalized_params(const ModelArch& m) {
   ParamCounts p;
   const double h = m.hidden_size;
   p.embedding = double(m.vocab_size) * h;

@@ -49,9 +49,9 @@ std::vector<const Gpu*> allowed_gpus(const PlanConstraints& c) {
 }
 
 bool format_runs_on(const NumberFormat& f, const Gpu& g) {
-  if (f.compute_dtype == "bf16") return g.supports_bf16;
-  if (f.compute_dtype == "fp8") return g.supports_fp8;
-  if (f.compute_dtype == "fp4") return g.fp4_tensor_tflops > 0;
+  if (f.compute_dtype == ComputeType::bf16) return g.supports_bf16;
+  if (f.compute_dtype == ComputeType::fp8) return g.supports_fp8;
+  if (f.compute_dtype == ComputeType::fp4) return g.fp4_tensor_tflops > 0;
   return true;
 }
 
@@ -143,22 +143,22 @@ struct Candidate {
 class Replica {
  public:
   Replica(Candidate& c, PlanStats& stats) : c_(c), stats_(stats) {
-    Estimate e;
+    InferenceResult r;
     c_.s.inference.batch = 1;
-    compute_inference_speed(c_.s, c_.params, e);
+    compute_inference_speed(c_.s, c_.params, r);
     ++stats_.evaluated_count;
-    prefill_s_ = e.inference.ttft_seconds;
+    prefill_s_ = r.ttft_seconds;
   }
   double prefill_s() const { return prefill_s_; }
   double decode_step_s(int running) {
     auto it = steps_.find(running);
     if (it != steps_.end()) return it->second;
-    Estimate e;
+    InferenceResult r;
     c_.s.inference.batch = running;
-    compute_inference_speed(c_.s, c_.params, e);
+    compute_inference_speed(c_.s, c_.params, r);
     c_.s.inference.batch = 1;
     ++stats_.evaluated_count;
-    return steps_[running] = e.inference.decode_step_seconds;
+    return steps_[running] = r.decode_step_seconds;
   }
   double capacity(int running) {
     return replica_requests_per_second(running, decode_step_s(running), prefill_s_, output());
@@ -359,7 +359,7 @@ PlanResult plan_inference(const PlanRequest& req) {
         base.s = normalize(card);
         apply_layout(base.s, Layout{});
         if (!validate(base.s).empty()) continue;
-        base.params = count_params(base.s.model);
+        base.params = count_normalized_params(base.s.model);
         const double price = resolve_price(base.s).usd_per_gpu_hour;
         // Replica sizes: the fewest cards that fit, and wider splits inside one node (they buy
         // latency); beyond a node only the fewest (pipeline across nodes adds no speed).

@@ -212,7 +212,7 @@ PlanResult plan_training(const PlanRequest& req) {
       Scenario s = normalize(card);
       apply_layout(s, Layout{});
       if (!validate(s).empty()) continue;
-      const ParamCounts params = count_params(s.model);
+      const ParamCounts params = count_normalized_params(s.model);
       search_card(req, s, params, price, global, res.stats, plans);
     }
   }

@@ -10,6 +10,7 @@
 
 #include "csv.hpp"
 #include "sizer/catalog.hpp"
+#include "sizer/energy.hpp"
 
 namespace sizer {
 
@@ -224,8 +225,9 @@ ResolvedPrice resolve_price(const Scenario& s) {
   } else if ((purchase = row_of(rows, QuoteKind::purchase)) != nullptr) {
     r.purchase_usd = purchase->usd;
   }
-  r.power_usd_per_gpu_hour = power_usd_per_gpu_hour(g.tdp_w, own);
-  r.own_usd_per_gpu_hour = own_usd_per_gpu_hour(r.purchase_usd, g.tdp_w, own);
+  const double board_watts = board_watts_under_load(g, s.assumptions);
+  r.power_usd_per_gpu_hour = power_usd_per_gpu_hour(board_watts, own);
+  r.own_usd_per_gpu_hour = own_usd_per_gpu_hour(r.purchase_usd, board_watts, own);
 
   ResolvedPrice rent;
   bool rent_known = false;

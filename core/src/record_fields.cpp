@@ -210,8 +210,8 @@ const std::vector<RecordField<NumberFormat>>& record_fields<NumberFormat>() {
       real<F>("bitsPerWeight", "bits_per_weight", &F::bits_per_weight, 64, "bits",
               "effective bits per weight, scales and zeros included"),
       text<F>("block", "block", &F::block, "group / block layout"),
-      text<F>("computeDtype", "compute_dtype", &F::compute_dtype,
-              "tensor-core peak used for matmuls: fp16, bf16, fp8, int8, fp4, fp32"),
+      choice<F, ComputeType, &F::compute_dtype>("computeDtype", "compute_dtype",
+                                                "tensor-core peak used for matmuls"),
       flag<F>("keepsEmbeddings16bit", "keeps_embeddings_16bit", &F::keeps_embeddings_16bit,
               "embeddings and LM head stay 16-bit"),
       flag<F>("usableForKvCache", "usable_for_kv_cache", &F::usable_for_kv_cache,
@@ -356,6 +356,22 @@ const std::vector<RecordField<CostResult>>& record_fields<CostResult>() {
               "board power x (1 + host overhead) x electricity"),
       real<C>("breakEvenMonths", nullptr, &C::break_even_months, 0, "months",
               "renting this long costs as much as buying; 0 = cannot say"),
+  };
+  return t;
+}
+
+template <>
+const std::vector<RecordField<EnergyResult>>& record_fields<EnergyResult>() {
+  using E = EnergyResult;
+  static const std::vector<RecordField<E>> t = {
+      real<E>("watts", nullptr, &E::watts, 0, "W",
+              "all GPU boards while running (TDP x boardPowerFraction); null when unknown"),
+      real<E>("joulesPerToken", nullptr, &E::joules_per_token, 0, "J",
+              "board energy per output (or training) token"),
+      real<E>("tokensPerWatt", nullptr, &E::tokens_per_watt, 0, "tokens/s/W",
+              "tokens per second per board watt (tokens per joule)"),
+      real<E>("electricityUsdPerMillionTokens", nullptr, &E::electricity_usd_per_million_tokens, 0,
+              "USD", "boards x (1 + hostOverhead) x electricityUsdPerKwh, per million tokens"),
   };
   return t;
 }

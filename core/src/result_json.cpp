@@ -73,6 +73,9 @@ void write_numbers(Writer& w, const Estimate& e) {
     if (owning_figure(f)) return !(e.cost.*(f.number) > 0);
     return is_usd(f.unit) && (!e.cost.price_known || !fits);
   });
+  w.key("energy");
+  const bool energy_known = fits && e.energy.watts > 0;
+  write_with_unknowns(w, e.energy, [&](const RecordField<EnergyResult>&) { return !energy_known; });
   w.field("bottleneck", enum_id(e.bottleneck));
 }
 
@@ -142,7 +145,7 @@ std::string model_catalog_json() {
   Writer w;
   w.begin_array();
   for (const ModelArch& m : model_catalog()) {
-    const ParamCounts p = count_params(normalize_model(m));
+    const ParamCounts p = count_params(m);
     w.begin_object();
     write_record_fields(w, m);
     w.key("params").begin_object().field("total", p.total).field("active", p.active).end_object();

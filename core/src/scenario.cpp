@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "sizer/enums.hpp"
 #include "sizer/params.hpp"
 
 namespace sizer {
@@ -157,11 +158,11 @@ std::vector<Warning> scenario_warnings(const Scenario& s) {
   }
   const NumberFormat* wf = find_format(s.weights_format);
   const NumberFormat* kf = find_format(s.kv_cache_format);
-  auto uses = [&](const char* dtype) {
+  auto uses = [&](ComputeType dtype) {
     return (wf != nullptr && wf->compute_dtype == dtype) ||
-           (s.mode == Mode::inference && kf != nullptr && kf->id.find(dtype) == 0);
+           (s.mode == Mode::inference && kf != nullptr && kf->id.find(enum_id(dtype)) == 0);
   };
-  if (uses("fp8") && !g.supports_fp8) {
+  if (uses(ComputeType::fp8) && !g.supports_fp8) {
     w.push_back({"no-fp8",
                  {g.name},
                  "weights: " + g.name +
@@ -169,9 +170,9 @@ std::vector<Warning> scenario_warnings(const Scenario& s) {
   }
   // Only a BF16 format asks for BF16 tensor cores: FP16 weights (and FP16 mixed precision with
   // loss scaling, what V100/T4 training uses) run on FP16 ones.
-  const bool bf16 = s.weights_format.find("bf16") != std::string::npos ||
-                    (s.mode == Mode::inference &&
-                     s.kv_cache_format.find("bf16") != std::string::npos);
+  const bool bf16 =
+      s.weights_format.find("bf16") != std::string::npos ||
+      (s.mode == Mode::inference && s.kv_cache_format.find("bf16") != std::string::npos);
   if (bf16 && !g.supports_bf16 && g.vendor == "NVIDIA") {
     w.push_back(
         {"no-bf16",
@@ -211,8 +212,7 @@ std::vector<Warning> scenario_warnings(const Scenario& s) {
     char factor[32];
     std::snprintf(factor, sizeof factor, "%.1f", context / trained);
     w.push_back({"context-beyond-model",
-                 {std::to_string(static_cast<long long>(context)), std::to_string(trained),
-                  factor},
+                 {std::to_string(static_cast<long long>(context)), std::to_string(trained), factor},
                  std::string(s.mode == Mode::inference ? "promptTokens" : "training.seqLen") +
                      ": " + std::to_string(static_cast<long long>(context)) +
                      " tokens exceed the model's trained context of " + std::to_string(trained) +

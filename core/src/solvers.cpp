@@ -28,7 +28,7 @@ struct Prepared {
 
 Prepared prepare(const Scenario& input) {
   Prepared p{normalize(input), {}};
-  p.params = count_params(p.s.model);
+  p.params = count_normalized_params(p.s.model);
   return p;
 }
 
@@ -141,10 +141,10 @@ int largest_context_fitting(Scenario& s, const ParamCounts& params) {
 double throughput_at_batch(Scenario& s, const ParamCounts& params, int batch) {
   const int saved = s.inference.batch;
   s.inference.batch = batch;
-  Estimate speed;
+  InferenceResult speed;
   compute_inference_speed(s, params, speed);
   s.inference.batch = saved;
-  return speed.inference.throughput_tokens_per_second;
+  return speed.throughput_tokens_per_second;
 }
 
 int largest_batch_that_fits(const Scenario& input) {
@@ -188,6 +188,7 @@ std::string cheapest_format_that_fits(const Scenario& input) {
     if (!usable_weights_format(f)) continue;
     if (best != nullptr && f.bits_per_weight <= best->bits_per_weight) continue;
     p.s.weights_format = f.id;
+    p.s.resolved_weights = &f;
     if (fits(p.s, p.params)) best = &f;
   }
   return best != nullptr ? best->id : "";
@@ -213,7 +214,7 @@ bool evaluate_layout(Scenario& s, const ParamCounts& params, const Layout& l, Es
   e.memory = memory_breakdown(s, params);
   if (!e.memory.fits) return false;
   if (s.mode == Mode::inference) {
-    compute_inference_speed(s, params, e);
+    compute_inference_speed(s, params, e.inference);
   } else {
     compute_training(s, params, e);
   }

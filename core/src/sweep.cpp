@@ -75,7 +75,7 @@ Sweep sweep(const Scenario& input, const std::string& field, const std::vector<d
   }
   out.points.reserve(values.size());
   Scenario s = normalize(input);
-  const ParamCounts params = count_params(s.model);
+  const ParamCounts params = count_normalized_params(s.model);
   for (double v : values) {
     SweepPoint p;
     p.value = v;
@@ -110,7 +110,7 @@ BatchCurve batch_curve(const Scenario& input) {
   BatchCurve c;
   Scenario s = normalize(input);
   if (!validate(s).empty()) return c;
-  const ParamCounts params = count_params(s.model);
+  const ParamCounts params = count_normalized_params(s.model);
   c.max_batch = largest_batch_fitting(s, params);
   c.points = sweep(input, "batch", chart_batch_sizes(s.inference.batch, c.max_batch)).points;
   return c;
@@ -118,7 +118,7 @@ BatchCurve batch_curve(const Scenario& input) {
 
 const char* calibrated_key(const Scenario& input, Measurement what) {
   if (what == Measurement::peak_memory_bytes) return "frameworkOverheadFraction";
-  const bool hbm = input.hardware.gpu.memory_type.find("HBM") != std::string::npos;
+  const bool hbm = has_hbm(input.hardware.gpu);
   return hbm ? "decodeBandwidthEfficiencyHbm" : "decodeBandwidthEfficiency";
 }
 
@@ -130,7 +130,7 @@ double figure_at(const Scenario& s, Measurement what, const std::string& key, do
   trial.assumption_overrides[key] = value;
   trial = normalize(std::move(trial));
   Estimate e;
-  e.params = count_params(trial.model);
+  e.params = count_normalized_params(trial.model);
   compute_numbers(trial, e, false);
   return what == Measurement::peak_memory_bytes ? e.memory.per_gpu_bytes
                                                 : e.inference.decode_tokens_per_second;

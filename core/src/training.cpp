@@ -44,7 +44,6 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
   const Assumptions& a = s.assumptions;
   const ModelArch& m = s.model;
   const Hardware& hw = s.hardware;
-  const NumberFormat& wf = weights_format_of(s);
   const int gpus = total_gpus(s);
   const int nd = std::max(1, s.parallel.data);
   const double model_split = double(s.parallel.tensor) * s.parallel.pipeline;
@@ -56,9 +55,8 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
   r.flops_per_token = training_flops_per_token(s, p, r.trainable_params);
   r.tokens_per_step = double(t.micro_batch) * t.seq_len * t.grad_accumulation * nd;
   r.total_flops = r.flops_per_token * t.tokens;
-  const double peak = peak_flops(hw.gpu, wf, s.inference.engine);
-  out.peak_flops = peak;
-  out.ridge_point_flops_per_byte = safe_div(peak, hw.gpu.memory_bandwidth_gb_per_s * 1e9);
+  fill_roofline(s, out);
+  const double peak = out.peak_flops;
 
   // Compute, with the 1F1B pipeline bubble (p - 1) / m for m micro-batches per step.
   const double bubble = s.parallel.pipeline > 1

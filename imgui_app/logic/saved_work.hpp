@@ -1,76 +1,31 @@
-// Saved work: named configurations, custom models and custom GPUs, kept in localStorage under a
-// versioned schema and exported / imported as one JSON file of the same shape:
-//   {"schema": "llm-sizer/saved-work", "version": 1,
-//    "configs": [{"name": "...", "state": {state_to_json}}],
-//    "models":  [{"name": "...", "model": {"arch": {...}}, "file": {"fileName": "...", ...}}],
-//    "gpus":    [{"name": "...", "gpu": {gpu_to_json}}]}
-// Reading never throws and never drops data: a file that is not this schema, or of another
-// version, is set aside whole; an item that does not read is set aside alone and the rest loads.
-// Set-aside data goes to its own storage key (append_set_aside), never deleted. Pure C++.
+// Saved work (named configurations, custom models and GPUs) is read and written by the core
+// (sizer/saved_work.hpp); the app adds the one check only it can make: that a saved state
+// restores on top of its defaults, UI fields included.
 #pragma once
 
 #include <string>
-#include <vector>
 
-#include "logic/file_model_info.hpp"
+#include "sizer/saved_work.hpp"
 
 namespace app {
 
-extern const char* const k_saved_work_key;        // "llm-sizer-saved"
-extern const char* const k_saved_work_aside_key;  // "llm-sizer-saved-aside"
-extern const char* const k_saved_work_schema;     // "llm-sizer/saved-work"
-constexpr int k_saved_work_version = 1;
+using sizer::append_set_aside;
+using sizer::k_saved_work_aside_key;
+using sizer::k_saved_work_key;
+using sizer::k_saved_work_schema;
+using sizer::k_saved_work_version;
+using sizer::merge_saved_work;
+using sizer::SavedConfig;
+using sizer::SavedGpu;
+using sizer::SavedModel;
+using sizer::SavedWork;
+using sizer::SavedWorkMerge;
+using sizer::SavedWorkRead;
+using sizer::SetAside;
+using sizer::unique_name;
+using sizer::write_saved_work;
 
-struct SavedConfig {
-  std::string name;
-  std::string state_json;  // state_to_json: request fields + UI fields
-};
-struct SavedModel {
-  std::string name;
-  std::string model_json;  // the request's "model" value: {"arch": {...}} (or a catalog id)
-  FileModelInfo file;      // what its file said, when it came from one
-};
-struct SavedGpu {
-  std::string name;
-  std::string gpu_json;  // the request's "gpu" object (gpu_to_json)
-};
-
-struct SavedWork {
-  std::vector<SavedConfig> configs;
-  std::vector<SavedModel> models;
-  std::vector<SavedGpu> gpus;
-  bool empty() const { return configs.empty() && models.empty() && gpus.empty(); }
-};
-
-struct SetAside {
-  std::string reason;  // English, names the item: "configs[2] (\"big box\"): gpuCount: ..."
-  std::string data;    // the JSON text that was not used, unchanged
-};
-
-struct SavedWorkRead {
-  SavedWork work;
-  std::vector<SetAside> set_aside;  // empty when everything read
-};
-
-// Reads storage text or an imported file. "" reads as empty saved work.
+// The core's reader with the app's state check (merge_state on the app's defaults).
 SavedWorkRead read_saved_work(const std::string& text);
-std::string write_saved_work(const SavedWork& work);
-
-// The set-aside store (a JSON array of {"reason", "data"}) with `items` appended. Whatever the
-// store held before is kept, even when it is not such an array.
-std::string append_set_aside(const std::string& store_text, const std::vector<SetAside>& items);
-
-// `wanted`, or "wanted (2)", "wanted (3)"... whichever is not in `taken`.
-std::string unique_name(const std::vector<std::string>& taken, const std::string& wanted);
-
-struct SavedWorkMerge {
-  SavedWork merged;
-  int added = 0;
-  int identical = 0;                 // already there with the same name and content: skipped
-  std::vector<std::string> renamed;  // "name -> name (2)": an item of that name already existed
-};
-// Adds `incoming` to `current` without overwriting anything: an item whose name is taken by a
-// different item is added under a new name.
-SavedWorkMerge merge_saved_work(const SavedWork& current, const SavedWork& incoming);
 
 }  // namespace app

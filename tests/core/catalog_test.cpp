@@ -297,8 +297,8 @@ TEST_CASE("GPTQ and AWQ keep embeddings at 16 bits, GGUF quantizes them", "[cata
   CHECK(q4km->bits_per_weight == Approx(4.9));
   CHECK(gptq->bits_per_weight == Approx(4.16));
   CHECK(sizer::find_format("bnb-nf4-dq")->bits_per_weight == Approx(4.127));
-  CHECK(sizer::find_format("fp8-e4m3-block128")->compute_dtype == "fp8");
-  CHECK(gptq->compute_dtype == "fp16");  // weight-only: matmuls run in 16-bit
+  CHECK(sizer::find_format("fp8-e4m3-block128")->compute_dtype == sizer::ComputeType::fp8);
+  CHECK(gptq->compute_dtype == sizer::ComputeType::fp16);  // weight-only: matmuls run in 16-bit
 }
 
 TEST_CASE("KV cache formats are the plain and llama.cpp cache types", "[catalog]") {

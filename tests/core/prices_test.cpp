@@ -6,6 +6,7 @@
 #include <set>
 
 #include "engine_test_util.hpp"
+#include "sizer/energy.hpp"
 #include "sizer/request_json.hpp"
 #include "sizer/share_link.hpp"
 
@@ -61,7 +62,9 @@ TEST_CASE("the basis picks the column: GPU cloud, hyperscaler, marketplace, own"
   const Estimate owned = estimate(s);
   CHECK(owned.cost.basis == "own");
   CHECK(owned.cost.usd_per_gpu_hour ==
-        Approx(own_usd_per_gpu_hour(bought->usd, s.hardware.gpu.tdp_w, s.cost.own)));
+        Approx(own_usd_per_gpu_hour(
+            bought->usd, board_watts_under_load(s.hardware.gpu, owned.scenario.assumptions),
+            s.cost.own)));
   // Owning: break-even against the first rental price known (GPU cloud).
   CHECK(owned.cost.break_even_months ==
         Approx(break_even_months(bought->usd, cloud->usd, owned.cost.power_usd_per_gpu_hour,

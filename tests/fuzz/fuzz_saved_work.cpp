@@ -1,5 +1,5 @@
-// libFuzzer target: the saved-work reader (imgui_app/logic/saved_work.cpp, the storage and
-// export/import JSON) never throws or crashes on any bytes; what it cannot read is set aside with
+// libFuzzer target: the saved-work reader (core/src/saved_work.cpp with the app's state check;
+// the storage and export/import JSON) never throws or crashes on any bytes; what it cannot read is set aside with
 // its text unchanged and a reason; what it reads writes back to JSON that reads again to the same
 // items with nothing set aside; and importing that into itself adds nothing.
 #include <cstddef>

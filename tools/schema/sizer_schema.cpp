@@ -152,6 +152,7 @@ export type Num = number | null;
   record_interface<InferenceResult>(o, "Inference", false, true);
   record_interface<TrainingResult>(o, "Training", false, true);
   record_interface<CostResult>(o, "Cost", false, true);
+  record_interface<EnergyResult>(o, "Energy", false, true);
   o << "export type Bottleneck = " << union_of<Bottleneck>() << ";\n\n";
   o << R"(export interface RuleOfThumb {
   id: string; label: string; valueBytes: Num; detailedBytes: Num; valueFlops: Num;
@@ -165,6 +166,7 @@ export interface Numbers {
   inference: Inference;
   training: Training;
   cost: Cost;
+  energy: Energy;
   bottleneck: Bottleneck;
 }
 
@@ -349,6 +351,7 @@ void write_fields_md(std::ostream& o) {
   record_table<InferenceResult>(o, "Result: inference", false);
   record_table<TrainingResult>(o, "Result: training", false);
   record_table<CostResult>(o, "Result: cost", false);
+  record_table<EnergyResult>(o, "Result: energy", false);
   record_table<FitRow>(o, "Fit table row", false);
   o << "## Assumptions (engine profile defaults in docs/METHOD.md)\n\n"
        "| key | unit | valid range | source |\n|---|---|---|---|\n";

@@ -33,6 +33,7 @@ struct Assumptions {
   double inference_activation_bytes = 2;   // bytes per working-buffer element
   int prefill_logit_positions = 1;         // 1 = last position only; 0 = every position
   double unified_memory_gpu_fraction = 0;  // Apple: RAM share Metal lets the GPU hold; 0 = its rule
+  double board_power_fraction = 0.76;      // board power while running / rated (TDP)
 };
 
 // The generic defaults with the engine profile's changes applied.

@@ -101,6 +101,9 @@ struct ModelArch {
 
 enum class FormatFamily { plain, gguf, gptq, awq, bnb, fp8, mxfp4, exl2, hqq, other };
 
+// The tensor-core path a format's matmuls run on (which peak of the card applies).
+enum class ComputeType { fp16, bf16, fp8, int8, fp4, fp32 };
+
 struct NumberFormat {
   std::string id;
   FormatFamily family = FormatFamily::plain;
@@ -108,7 +111,7 @@ struct NumberFormat {
   double bits_per_weight = 16;  // effective, including scales/zeros
   std::string block;            // group / block description
   // Compute path used for matmuls: which tensor-core peak applies (fp16, bf16, fp8, int8, fp4).
-  std::string compute_dtype = "fp16";
+  ComputeType compute_dtype = ComputeType::fp16;
   // Embeddings and LM head stay in 16-bit for GPTQ/AWQ/bnb (true) or are quantized too (GGUF).
   bool keeps_embeddings_16bit = false;
   bool usable_for_kv_cache = false;
@@ -121,6 +124,11 @@ const std::vector<ModelArch>& model_catalog();
 const std::vector<NumberFormat>& format_catalog();
 
 const Gpu* find_gpu(const std::string& id);
+
+// Stacked HBM (HBM, HBM2e, HBM3...): the engines' bandwidth efficiency differs from GDDR/LPDDR.
+inline bool has_hbm(const Gpu& g) { return g.memory_type.rfind("HBM", 0) == 0; }
+// Apple silicon: unified memory under Metal's working-set limit.
+inline bool is_apple(const Gpu& g) { return g.vendor.size() == 5 && g.vendor == "Apple"; }
 const ModelArch* find_model(const std::string& id);
 const NumberFormat* find_format(const std::string& id);
 

@@ -18,7 +18,7 @@ struct EnumEntry {
 };
 
 // Defined for Mode, TrainingMethod, Optimizer, Recompute, PriceBasis, Engine, FormatFamily,
-// AttentionKind, Bottleneck and Measurement (core/src/enums.cpp).
+// ComputeType, AttentionKind, Bottleneck and Measurement (core/src/enums.cpp).
 template <class E>
 const std::vector<EnumEntry<E>>& enum_entries();
 

@@ -3,6 +3,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sizer/scenario.hpp"
@@ -76,6 +77,15 @@ struct TrainingResult {
 
 struct PriceQuote;  // prices.hpp
 
+// Energy while the plan runs (energy.hpp): GPU boards at TDP x boardPowerFraction. Zeros (null in
+// JSON) when the card has no TDP in the catalog or the plan does not fit.
+struct EnergyResult {
+  double watts = 0;                               // all GPUs' boards
+  double joules_per_token = 0;                    // board energy per output (or training) token
+  double tokens_per_watt = 0;                     // tokens/s per board watt (= tokens per joule)
+  double electricity_usd_per_million_tokens = 0;  // boards x (1 + host overhead) x electricity
+};
+
 struct CostResult {         // the USD figures are 0 here and null in JSON when the price is unknown
   double usd_per_hour = 0;  // all GPUs
   double usd_per_million_tokens = 0;  // output tokens (inference) or training tokens
@@ -123,12 +133,17 @@ struct Warning {
 };
 
 struct Estimate {
+  Estimate() = default;
+  // estimate() builds its result around the normalized scenario (no default one to overwrite).
+  explicit Estimate(Scenario normalized) : scenario(std::move(normalized)) {}
+
   Scenario scenario;  // normalized inputs the results were computed from
   ParamCounts params;
   MemoryBreakdown memory;
   InferenceResult inference;
   TrainingResult training;
   CostResult cost;
+  EnergyResult energy;
   Bottleneck bottleneck = Bottleneck::memory_bandwidth;
   std::string bottleneck_sentence;        // explain only
   double ridge_point_flops_per_byte = 0;  // card peak / bandwidth

@@ -29,6 +29,10 @@ double prefill_flops(const ModelArch& model, const ParamCounts& params, double p
 double decode_weight_bytes_read(const Scenario& normalized, const ParamCounts& params);
 
 // Fills the InferenceResult speed fields (not max_batch / max_context).
-void compute_inference_speed(const Scenario& normalized, const ParamCounts& params, Estimate& out);
+void compute_inference_speed(const Scenario& normalized, const ParamCounts& params,
+                             InferenceResult& out);
+
+// The card's dense peak for the scenario's compute path and its ridge point (peak / bandwidth).
+void fill_roofline(const Scenario& normalized, Estimate& out);
 
 }  // namespace sizer

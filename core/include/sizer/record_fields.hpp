@@ -39,7 +39,8 @@ struct RecordField {
 template <class T>
 const std::vector<RecordField<T>>& record_fields();
 // Specialised for: Gpu, ModelArch, NumberFormat, and the result records ParamCounts,
-// MemoryBreakdown, InferenceResult, TrainingResult, CostResult, FitRow, Plan, PlanStats.
+// MemoryBreakdown, InferenceResult, TrainingResult, CostResult, EnergyResult, FitRow, Plan,
+// PlanStats.
 
 template <class T>
 const RecordField<T>* find_record_field(std::string_view key) {

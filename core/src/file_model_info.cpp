@@ -1,8 +1,8 @@
-#include "logic/file_model_info.hpp"
+#include "sizer/file_model_info.hpp"
 
 #include <cstdlib>
 
-namespace app {
+namespace sizer {
 namespace {
 
 const char* const k_keys[] = {"fileName",         "fileKind", "fileParameters",
@@ -89,4 +89,4 @@ bool read_file_model_ui_field(const std::string& key, const std::string& value, 
   return true;
 }
 
-}  // namespace app
+}  // namespace sizer
