@@ -15,11 +15,12 @@
 //   node imgui_app/split_app.mjs <app build dir> <public dir> <file served beside the app>...
 // Run by imgui_app/CMakeLists.txt after linking; Emscripten 3.1.6 and binaryen 108 (Debian).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { chromium } from 'playwright-core';
 
+import { deferredNames } from '../tools/bench-wasm-size.mjs';
 import { startServer } from '../tools/static-server.mjs';
 
 // The first loads whose functions stay in app.wasm: the English and the Chinese UI at the wide
@@ -63,7 +64,9 @@ try {
   const profiles = [];
   try {
     for (const [i, load] of LOADS.entries()) {
-      const context = await browser.newContext({ locale: load.locale, viewport: { width: load.width, height: load.height } });
+      const context = await browser.newContext({
+        locale: load.locale, viewport: { width: load.width, height: load.height },
+      });
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (e) => errors.push(e.message));
@@ -73,8 +76,8 @@ try {
         await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: 60000 });
       }
       await page.waitForTimeout(SETTLE_MS);
-      // The pointer arriving (hover, a click on the background): GLFW's input callbacks and
-      // ImGui's hover paths, which the first thing a visitor does runs.
+      // The pointer arriving (hover, then a click on the background): GLFW's input callbacks and
+      // ImGui's hover paths, the code that a visitor's first move runs.
       for (const [x, y] of [[load.width / 2, load.height / 3], [load.width / 3, load.height / 2]]) {
         await page.mouse.move(x, y, { steps: 4 });
       }
@@ -103,8 +106,8 @@ try {
   split('--merge-profiles', ...profiles, '-o', merged);
   split(orig, '--enable-mutable-globals', '--export-prefix=%', `--profile=${merged}`, '--symbolmap',
         '-o1', join(buildDir, 'app.wasm'), '-o2', join(buildDir, 'app.deferred.wasm'));
-  const deferred = readFileSync(join(buildDir, 'app.deferred.wasm.symbols'), 'utf8').trim().split('\n').length;
-  console.log(`split_app: ${deferred} functions deferred to app.deferred.wasm`);
+  const deferred = deferredNames(join(buildDir, 'app.deferred.wasm.symbols'), join(buildDir, 'app.wasm.symbols'));
+  console.log(`split_app: ${deferred.size} functions deferred to app.deferred.wasm`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,15 +1,16 @@
 // Starts the ImGui app (app.js + app.wasm) for index.html and stands guard over it:
 //   [1] checks WebAssembly and WebGL 2 first, with a plain message when either is missing;
 //   [2] compiles app.wasm while it downloads (instantiateStreaming), showing progress;
-//   [5] loads app.deferred.wasm, the functions the first frame does not run
-//       (imgui_app/split_app.mjs), after the first frame; with it at once when the page starts
-//       from a link or saved work, whose readers are among them;
 //   [3] starts the Chinese font and text downloads at once when the UI will be Chinese (else the
 //       app asks for them only if the user switches; see platform::fetch_chinese);
 //   [4] the error boundary: a WebAssembly trap or a C++ exception replaces the frozen canvas with a
-//       message, "reset to defaults" and a link that reproduces the failure.
-// In the single-file build (llm-sizer.html, web/make-single-file.mjs) both wasm files and the Chinese
-// files come from window.llmSizerInline (base64) instead of the network, and app.js is inlined.
+//       message, "reset to defaults" and a link that reproduces the failure;
+//   [5] loads app.deferred.wasm, the functions the first frame does not run
+//       (imgui_app/split_app.mjs), after the first frame; with app.wasm when the page starts
+//       from a link or saved work, whose readers are among them.
+// In the single-file build (llm-sizer.html, web/make-single-file.mjs) both wasm files and the
+// Chinese files come from window.llmSizerInline (base64) instead of the network, and app.js is
+// inlined.
 // A file, not an inline script, so the Content-Security-Policy can forbid inline scripts.
 (function () {
   'use strict';
