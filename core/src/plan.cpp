@@ -438,9 +438,39 @@ PlanResult plan_inference(const PlanRequest& req) {
 
 }  // namespace planning
 
-PlanResult plan(const PlanRequest& request) {
-  if (request.base.mode == Mode::training) return planning::plan_training(request);
-  return planning::plan_inference(request);
+PlanSearch::PlanSearch(PlanRequest request) : request_(std::move(request)) {
+  if (request_.base.mode == Mode::training) {
+    training_ = std::make_unique<planning::TrainingSearch>(planning::start_training(request_));
+  }
 }
+PlanSearch::~PlanSearch() = default;
+PlanSearch::PlanSearch(PlanSearch&&) noexcept = default;
+PlanSearch& PlanSearch::operator=(PlanSearch&&) noexcept = default;
+
+bool PlanSearch::step() {
+  if (done_) return false;
+  if (training_) {
+    done_ = !planning::step_training(request_, *training_);
+  } else {
+    result_ = planning::plan_inference(request_);
+    done_ = true;
+  }
+  return !done_;
+}
+
+double PlanSearch::progress() const {
+  if (done_) return 1.0;
+  if (!training_ || training_->cards.empty()) return 0.0;
+  return double(training_->next_card) / double(training_->cards.size());
+}
+
+PlanResult PlanSearch::finish() {
+  while (step()) {
+  }
+  if (training_) return planning::finish_training(request_, *training_);
+  return std::move(result_);
+}
+
+PlanResult plan(const PlanRequest& request) { return PlanSearch(request).finish(); }
 
 }  // namespace sizer

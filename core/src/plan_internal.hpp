@@ -47,6 +47,19 @@ std::string plan_label(const Plan& p);
 double elapsed_ms(std::chrono::steady_clock::time_point since);
 
 PlanResult plan_inference(const PlanRequest& request);
-PlanResult plan_training(const PlanRequest& request);
+
+// The training search, resumable one card type (and method) at a time.
+struct TrainingSearch {
+  std::vector<const Gpu*> cards;
+  std::vector<TrainingMethod> methods;
+  std::size_t next_card = 0;
+  int global_batch = 0;
+  PlanResult result;  // statistics and unpriced cards so far
+  std::vector<Plan> plans;
+  double search_ms = 0;  // time spent in steps
+};
+TrainingSearch start_training(const PlanRequest& request);
+bool step_training(const PlanRequest& request, TrainingSearch& search);  // false when done
+PlanResult finish_training(const PlanRequest& request, TrainingSearch& search);
 
 }  // namespace sizer::planning

@@ -186,36 +186,50 @@ void explain_training(PlanResult& res, const PlanTargets& t) {
 
 }  // namespace
 
-PlanResult plan_training(const PlanRequest& req) {
+TrainingSearch start_training(const PlanRequest& req) {
+  TrainingSearch search;
+  search.cards = allowed_gpus(req.constraints);
+  search.methods = req.constraints.methods;
+  if (search.methods.empty()) search.methods.push_back(req.base.training.method);
+  const int global = req.targets.global_batch;
+  search.global_batch = global > 0 ? global : kDefaultGlobalBatch;
+  return search;
+}
+
+bool step_training(const PlanRequest& req, TrainingSearch& search) {
+  if (search.next_card >= search.cards.size()) return false;
   const auto started = std::chrono::steady_clock::now();
-  PlanResult res;
-  const PlanTargets& t = req.targets;
-  const int global = t.global_batch > 0 ? t.global_batch : kDefaultGlobalBatch;
-  std::vector<Plan> plans;
-  std::vector<TrainingMethod> methods = req.constraints.methods;
-  if (methods.empty()) methods.push_back(req.base.training.method);
-  for (const Gpu* g : allowed_gpus(req.constraints)) {
-    ++res.stats.gpu_types;
-    const ResolvedPrice price = resolve_price(with_card(req.base, *g));
-    if (price.known) {
-      ++res.stats.gpu_types_priced;
-    } else {
-      res.unpriced_gpus.push_back(g->id);  // planned, ranked after the priced plans
-    }
-    for (TrainingMethod method : methods) {
-      Scenario card = with_card(req.base, *g);
-      if (method != card.training.method) choose_training_method(card, method);
-      // A card without BF16 (V100, T4) trains in FP16 mixed precision.
-      if (card.weights_format == "bf16" && !g->supports_bf16) card.weights_format = "fp16";
-      const NumberFormat* wf = find_format(card.weights_format);
-      if (wf != nullptr && !format_runs_on(*wf, *g)) continue;
-      Scenario s = normalize(card);
-      apply_layout(s, Layout{});
-      if (!validate(s).empty()) continue;
-      const ParamCounts params = count_normalized_params(s.model);
-      search_card(req, s, params, price, global, res.stats, plans);
-    }
+  const Gpu* g = search.cards[search.next_card++];
+  PlanResult& res = search.result;
+  ++res.stats.gpu_types;
+  const ResolvedPrice price = resolve_price(with_card(req.base, *g));
+  if (price.known) {
+    ++res.stats.gpu_types_priced;
+  } else {
+    res.unpriced_gpus.push_back(g->id);  // planned, ranked after the priced plans
   }
+  for (TrainingMethod method : search.methods) {
+    Scenario card = with_card(req.base, *g);
+    if (method != card.training.method) choose_training_method(card, method);
+    // A card without BF16 (V100, T4) trains in FP16 mixed precision.
+    if (card.weights_format == "bf16" && !g->supports_bf16) card.weights_format = "fp16";
+    const NumberFormat* wf = find_format(card.weights_format);
+    if (wf != nullptr && !format_runs_on(*wf, *g)) continue;
+    Scenario s = normalize(card);
+    apply_layout(s, Layout{});
+    if (!validate(s).empty()) continue;
+    const ParamCounts params = count_normalized_params(s.model);
+    search_card(req, s, params, price, search.global_batch, res.stats, search.plans);
+  }
+  search.search_ms += elapsed_ms(started);
+  return search.next_card < search.cards.size();
+}
+
+PlanResult finish_training(const PlanRequest& req, TrainingSearch& search) {
+  const auto started = std::chrono::steady_clock::now();
+  PlanResult res = std::move(search.result);
+  const PlanTargets& t = req.targets;
+  std::vector<Plan> plans = std::move(search.plans);
   // Plans that meet the targets first, priced before unpriced, then by total cost (unpriced: by
   // GPU-hours); equal cost: the faster, then the simpler (lower ZeRO stage, no offload).
   auto before = [](const Plan& a, const Plan& b) {
@@ -277,7 +291,7 @@ PlanResult plan_training(const PlanRequest& req) {
     res.notes.push_back(
         "No allowed card with a price on this basis can train the model within "
         "the card limit; allow more cards, LoRA or QLoRA.");
-  res.stats.milliseconds = elapsed_ms(started);
+  res.stats.milliseconds = search.search_ms + elapsed_ms(started);
   return res;
 }
 

@@ -276,45 +276,110 @@ std::string plan_signature(const sizer::Scenario& base, const PlanInputs& p, boo
   return sizer::scenario_to_request_json(base) + j.dump() + (compare_methods ? "1" : "0");
 }
 
-void run_plan_search(const sizer::Scenario& base, const PlanInputs& p, bool compare_methods,
-                     PlanRun& run) {
-  const auto started = std::chrono::steady_clock::now();
+void start_plan_search(const sizer::Scenario& base, const PlanInputs& p, bool compare_methods,
+                       PlanRun& run) {
   run.has_result = true;
+  run.result = sizer::PlanResult{};
   run.relaxations.clear();
+  run.relaxed.clear();
   run.model_never_fits = false;
   run.copied = -1;
   run.copied_url.clear();
+  run.total_ms = 0;
+  run.progress = 0;
   run.searched = plan_signature(base, p, compare_methods);
-  const sizer::PlanRequest request = plan_request(base, p, compare_methods);
+  run.request = plan_request(base, p, compare_methods);
+  run.search = std::make_shared<sizer::PlanSearch>(run.request);
+}
+
+namespace {
+
+// One step of `search`; false when it is finished (or failed: `failed` says why).
+bool step_search(sizer::PlanSearch& search, std::string& failed) {
   try {
-    run.result = sizer::plan(request);
+    return search.step();
   } catch (const std::exception& e) {
-    run.result = sizer::PlanResult{};
-    run.result.error = e.what();
+    failed = e.what();
+    return false;
   }
-  if (run.result.error.empty() && run.result.plans.empty()) {
-    for (const Relax& r : k_relax) {
-      if (!r.applies(request)) continue;
-      sizer::PlanRequest relaxed = request;
-      r.apply(relaxed);
-      relaxed.max_plans = 1;
-      try {
-        sizer::PlanResult res = sizer::plan(relaxed);
-        if (res.plans.empty()) continue;
-        PlanRelaxation x;
-        x.what = r.what;
-        x.value = relaxed.constraints.max_gpus;
-        x.plans = static_cast<int>(res.plans.size());
-        x.best = res.plans.front();
-        run.relaxations.push_back(std::move(x));
-      } catch (const std::exception&) {
-        // a relaxed search that fails is simply not offered
-      }
+}
+
+sizer::PlanResult finish_search(sizer::PlanSearch& search) {
+  try {
+    return search.finish();
+  } catch (const std::exception& e) {
+    sizer::PlanResult r;
+    r.error = e.what();
+    return r;
+  }
+}
+
+// Nothing met the targets: queue one relaxed search per target or constraint that can give.
+void queue_relaxations(PlanRun& run) {
+  for (std::size_t i = 0; i < std::size(k_relax); ++i) {
+    if (!k_relax[i].applies(run.request)) continue;
+    sizer::PlanRequest relaxed = run.request;
+    k_relax[i].apply(relaxed);
+    relaxed.max_plans = 1;
+    run.relaxed.emplace_back(i, std::make_shared<sizer::PlanSearch>(std::move(relaxed)));
+  }
+}
+
+void take_relaxation(PlanRun& run, std::size_t which, sizer::PlanSearch& search) {
+  const sizer::PlanResult res = finish_search(search);
+  if (!res.error.empty() || res.plans.empty())
+    return;  // a relaxed search that fails is not offered
+  sizer::PlanRequest relaxed = run.request;
+  k_relax[which].apply(relaxed);
+  PlanRelaxation x;
+  x.what = k_relax[which].what;
+  x.value = relaxed.constraints.max_gpus;
+  x.plans = static_cast<int>(res.plans.size());
+  x.best = res.plans.front();
+  run.relaxations.push_back(std::move(x));
+}
+
+}  // namespace
+
+bool advance_plan_search(PlanRun& run, double budget_ms) {
+  const auto started = std::chrono::steady_clock::now();
+  auto spent = [&] {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+        .count();
+  };
+  const std::size_t relax_total = std::size(k_relax);
+  // At least one step per call, however small the budget: every frame makes progress.
+  for (bool first = true; run.searching() && (first || spent() < budget_ms); first = false) {
+    std::string failed;
+    if (run.search) {
+      const bool more = step_search(*run.search, failed);
+      run.progress = 0.5 * run.search->progress();
+      if (more) continue;
+      run.result = failed.empty() ? finish_search(*run.search) : sizer::PlanResult{};
+      if (!failed.empty()) run.result.error = failed;
+      run.search.reset();
+      if (run.result.error.empty() && run.result.plans.empty()) queue_relaxations(run);
+      continue;
     }
-    if (run.relaxations.empty()) run.model_never_fits = true;
+    auto& [which, search] = run.relaxed.front();
+    const bool more = step_search(*search, failed);
+    if (!more) {
+      if (failed.empty()) take_relaxation(run, which, *search);
+      run.relaxed.erase(run.relaxed.begin());
+      if (run.relaxed.empty()) run.model_never_fits = run.relaxations.empty();
+    }
+    run.progress = 0.5 + 0.5 * (1.0 - double(run.relaxed.size()) / double(relax_total));
   }
-  run.total_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  run.total_ms += spent();
+  if (!run.searching()) run.progress = 1;
+  return run.searching();
+}
+
+void run_plan_search(const sizer::Scenario& base, const PlanInputs& p, bool compare_methods,
+                     PlanRun& run) {
+  start_plan_search(base, p, compare_methods, run);
+  while (advance_plan_search(run, 1e12)) {
+  }
 }
 
 std::string plan_summary_json(const PlanRun& run) {

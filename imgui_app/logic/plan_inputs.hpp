@@ -4,8 +4,10 @@
 // Pure C++: no ImGui, no browser.
 #pragma once
 
+#include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sizer/plan.hpp"
@@ -74,9 +76,22 @@ struct PlanRun {
   bool scroll_to_results = false;  // phone layout: scroll down to the new results once
   int copied = -1;                 // plan whose share link was copied last
   std::string copied_url;
+  // The search in progress, run a few milliseconds at a time between frames; null when none.
+  std::shared_ptr<sizer::PlanSearch> search;
+  // Then the relaxed searches still to run (index into the relaxations table, search).
+  std::vector<std::pair<std::size_t, std::shared_ptr<sizer::PlanSearch>>> relaxed;
+  sizer::PlanRequest request;  // what `search` searches
+  double progress = 0;         // of the whole search, relaxations included: 0..1
+  bool searching() const { return search != nullptr || !relaxed.empty(); }
 };
 
-// Runs the planner (and, when nothing meets the targets, the relaxed searches); never throws.
+// Starts a search for the inputs: the planner, and when nothing meets the targets, the relaxed
+// searches. advance_plan_search() runs it; nothing throws.
+void start_plan_search(const sizer::Scenario& base, const PlanInputs& p, bool compare_methods,
+                       PlanRun& run);
+// Runs the started search for about `budget_ms`; false when it is finished (the result is in).
+bool advance_plan_search(PlanRun& run, double budget_ms);
+// Start and run to the end (tests, and searches known to be fast).
 void run_plan_search(const sizer::Scenario& base, const PlanInputs& p, bool compare_methods,
                      PlanRun& run);
 

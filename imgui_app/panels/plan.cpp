@@ -149,11 +149,12 @@ void draw_constraints(App& app) {
 // [SECTION] search scheduling
 
 // Runs the search once per change, k_plan_idle_s after the last edit, or at once when the user
-// presses "Find plans". The frame before a search says "searching..." (the search blocks the
-// frame it runs in). Only a fast search runs on its own: in the browser the inference search
-// takes ~30-60 ms, a training search comparing methods ~0.5-1 s, which would stall typing; that
-// one waits for "Find plans".
+// presses "Find plans". The search runs k_search_slice_ms per frame (the training search one card
+// type at a time), so the page keeps drawing and taking input, with the share searched shown.
+// Only a fast search starts on its own: in the browser the inference search takes ~30-60 ms, a
+// training search comparing methods ~0.5-1 s of slices; that one waits for "Find plans".
 constexpr double k_auto_search_max_ms = 150;
+constexpr double k_search_slice_ms = 12;
 
 struct Schedule {
   bool run_next_frame = false;
@@ -176,11 +177,14 @@ void schedule_search(App& app, bool find_pressed) {
   const bool compare = app.ui.tab == ModeTab::finetune;
   if (g_schedule.run_next_frame) {
     g_schedule.run_next_frame = false;
-    run_plan_search(app.inputs, app.ui.plan, compare, run);
-    g_schedule.last_ms[training_mode(app) ? 1 : 0] = run.total_ms;
+    start_plan_search(app.inputs, app.ui.plan, compare, run);
     run.pending = run.searched;
-    // The results draw next frame: keep the page awake for it (an idle page sleeps, main.cpp).
+  }
+  if (run.searching()) {
+    // An idle page sleeps (main.cpp): keep it drawing while the search runs and once after.
     app.dirty = true;
+    if (advance_plan_search(run, k_search_slice_ms)) return;
+    g_schedule.last_ms[training_mode(app) ? 1 : 0] = run.total_ms;
     run.scroll_to_results = app.ui.narrow && g_schedule.requested;
     g_schedule.requested = false;
     return;
@@ -218,7 +222,11 @@ void draw_plan_inputs(App& app, bool& find_pressed) {
   ImGui::Spacing();
   if (ImGui::Button(tr("plan.find"), ImVec2(-FLT_MIN, 0))) find_pressed = true;
   ui::tag(app, "plan-find");
-  if (g_schedule.run_next_frame || (stale(app) && auto_search(app))) {
+  if (app.plan.searching()) {
+    const int percent = static_cast<int>(app.plan.progress * 100 + 0.5);
+    ImGui::TextDisabled("%s", trf("plan.searching_share", {std::to_string(percent)}).c_str());
+    ui::tag(app, "plan-searching");
+  } else if (g_schedule.run_next_frame || (stale(app) && auto_search(app))) {
     ImGui::TextDisabled("%s", tr("plan.searching"));
     ui::tag(app, "plan-searching");
   } else if (stale(app)) {

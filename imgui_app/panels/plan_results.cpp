@@ -473,6 +473,13 @@ void draw_plan_results(App& app) {
     ImGui::TextDisabled("%s", tr("plan.not_yet"));
     return;
   }
+  if (run.searching()) {  // the page stays live; the plans replace this when the search ends
+    const int percent = static_cast<int>(run.progress * 100 + 0.5);
+    ImGui::ProgressBar(static_cast<float>(run.progress), ImVec2(-FLT_MIN, 0),
+                       trf("plan.searching_share", {std::to_string(percent)}).c_str());
+    ui::tag(app, "plan-progress");
+    return;
+  }
   const sizer::PlanResult& r = run.result;
   if (!r.error.empty()) {
     ImGui::PushTextWrapPos(0.0f);

@@ -255,3 +255,36 @@ TEST_CASE("a plan without a price is never on a Pareto front", "[plan]") {
   CHECK(unpriced);
   for (int i : r.pareto_cost_speed) CHECK(r.plans[std::size_t(i)].price_known);
 }
+
+TEST_CASE("the search in steps: one card type per step, the same plans as plan()", "[plan]") {
+  PlanRequest q;
+  q.base = training("llama-3.1-8b", "bf16", "h100-sxm-80gb");
+  q.base.training.tokens = 2e9;
+  q.constraints.gpus = {"h100-sxm-80gb", "a100-sxm-80gb", "l40s-48gb"};
+  q.constraints.max_gpus = 16;
+  PlanSearch search(q);
+  CHECK(search.progress() == 0);
+  int steps = 0;
+  double last = 0;
+  while (search.step()) {
+    ++steps;
+    CHECK(search.progress() > last);
+    last = search.progress();
+  }
+  CHECK(steps + 1 == 3);  // the last step searches the third card and reports nothing left
+  CHECK(search.progress() == 1);
+  const PlanResult stepped = search.finish();
+  const PlanResult whole = plan(q);
+  REQUIRE(stepped.plans.size() == whole.plans.size());
+  for (std::size_t i = 0; i < whole.plans.size(); ++i) {
+    CHECK(stepped.plans[i].gpu_id == whole.plans[i].gpu_id);
+    CHECK(stepped.plans[i].gpus == whole.plans[i].gpus);
+    CHECK(stepped.plans[i].total_usd == whole.plans[i].total_usd);
+  }
+  CHECK(stepped.stats.gpu_types == 3);
+  // Inference is searched whole in its first step.
+  PlanSearch serving_search(serving("llama-3.1-8b", 3, 1.5, 30));
+  CHECK_FALSE(serving_search.step());
+  CHECK(serving_search.progress() == 1);
+  CHECK_FALSE(serving_search.finish().plans.empty());
+}

@@ -218,3 +218,32 @@ TEST_CASE("loading a plan puts its card and split into the calculator", "[ui][pl
   CHECK(r.scenario.hardware.gpu.id == p.gpu_id);
   CHECK_FALSE(r.ui.plan.open);
 }
+
+TEST_CASE("a training search runs a slice per frame and ends with the same plans", "[ui][plan]") {
+  HeadlessImGui imgui;
+  app::i18n::set_language(app::i18n::Language::en);
+  app::App whole = finetune_app();
+  app::run_plan_search(whole.inputs, whole.ui.plan, true, whole.plan);
+  REQUIRE_FALSE(whole.plan.result.plans.empty());
+
+  app::App a = finetune_app();
+  app::start_plan_search(a.inputs, a.ui.plan, true, a.plan);
+  CHECK(a.plan.searching());
+  int slices = 0;
+  double last = 0;
+  // A budget of 0 ms still makes one step per call: the search cannot stall.
+  while (app::advance_plan_search(a.plan, 0)) {
+    ++slices;
+    CHECK(a.plan.progress >= last);
+    last = a.plan.progress;
+    if (slices == 3) CHECK(draw_frames(a, 1280, 800, 1) > 0);  // drawn while it searches
+  }
+  CHECK(slices > 3);  // one card type per step
+  CHECK(a.plan.progress == 1);
+  CHECK_FALSE(a.plan.searching());
+  REQUIRE(a.plan.result.plans.size() == whole.plan.result.plans.size());
+  for (std::size_t i = 0; i < whole.plan.result.plans.size(); ++i) {
+    CHECK(a.plan.result.plans[i].gpu_id == whole.plan.result.plans[i].gpu_id);
+    CHECK(a.plan.result.plans[i].total_usd == whole.plan.result.plans[i].total_usd);
+  }
+}

@@ -4,6 +4,7 @@
 // type x card count x ZeRO stage x optimizer offload x split x micro-batch x recomputation.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -110,6 +111,31 @@ struct PlanResult {
 constexpr int kDefaultGlobalBatch = 64;
 
 PlanResult plan(const PlanRequest& request);
+
+namespace planning {
+struct TrainingSearch;
+}
+
+// The same search in steps, for a caller that must not block (the page runs steps between
+// frames): one card type per step for training; inference is fast and runs in its first step.
+// plan(request) is `PlanSearch s(request); while (s.step()) {}` followed by s.finish().
+class PlanSearch {
+ public:
+  explicit PlanSearch(PlanRequest request);
+  ~PlanSearch();
+  PlanSearch(PlanSearch&&) noexcept;
+  PlanSearch& operator=(PlanSearch&&) noexcept;
+
+  bool step();              // searches the next part; false when nothing is left
+  double progress() const;  // share searched, 0..1
+  PlanResult finish();      // the ranked plans, fronts and notes; call once, after step() is false
+
+ private:
+  PlanRequest request_;
+  PlanResult result_;  // inference: the whole result after the first step
+  std::unique_ptr<planning::TrainingSearch> training_;
+  bool done_ = false;
+};
 
 // The serving model of one replica (docs/METHOD.md, "Planner"), exposed for its tests. With N
 // sequences running, decode steps of t_decode and prefills of t_prefill per request of O output
