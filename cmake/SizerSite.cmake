@@ -71,7 +71,8 @@ set(SIZER_DIST_DIR "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the `site` tar
 set(site_outputs "$<TARGET_FILE:sizer_module>" "$<TARGET_FILE_DIR:sizer_module>/sizer.wasm")
 set(site_targets sizer_module)
 if(TARGET llm_sizer_app)
-  list(APPEND site_outputs "$<TARGET_FILE:llm_sizer_app>" "$<TARGET_FILE_DIR:llm_sizer_app>/app.wasm")
+  list(APPEND site_outputs "$<TARGET_FILE:llm_sizer_app>" "$<TARGET_FILE_DIR:llm_sizer_app>/app.wasm"
+                           "$<TARGET_FILE_DIR:llm_sizer_app>/app.deferred.wasm")
   list(APPEND site_targets llm_sizer_app)
 endif()
 get_property(site_on_demand GLOBAL PROPERTY SIZER_SITE_ON_DEMAND_FILES)

@@ -4,9 +4,13 @@
 //   [3] starts the Chinese font and text downloads at once when the UI will be Chinese (else the
 //       app asks for them only if the user switches; see platform::fetch_chinese);
 //   [4] the error boundary: a WebAssembly trap or a C++ exception replaces the frozen canvas with a
-//       message, "reset to defaults" and a link that reproduces the failure.
-// In the single-file build (llm-sizer.html, web/make-single-file.mjs) app.wasm and the Chinese
-// files come from window.llmSizerInline (base64) instead of the network, and app.js is inlined.
+//       message, "reset to defaults" and a link that reproduces the failure;
+//   [5] loads app.deferred.wasm, the functions the first frame does not run
+//       (imgui_app/split_app.mjs), after the first frame; with app.wasm when the page starts
+//       from a link or saved work, whose readers are among them.
+// In the single-file build (llm-sizer.html, web/make-single-file.mjs) both wasm files and the
+// Chinese files come from window.llmSizerInline (base64) instead of the network, and app.js is
+// inlined.
 // A file, not an inline script, so the Content-Security-Policy can forbid inline scripts.
 (function () {
   'use strict';
@@ -130,12 +134,65 @@
     if (e.error instanceof WebAssembly.RuntimeError || typeof e.error === 'number') showFailure(describe(e.error));
   });
 
+  // [5] The deferred module imports everything from app.wasm's exports ('primary') and, once
+  // instantiated, fills the table slots that held placeholders. Until then a call to one of its
+  // functions lands in Emscripten's placeholder handler, which calls loadSplitModule: the module
+  // compiled by now, else fetched and compiled synchronously (the profile missed that function).
+  var deferredUrl = 'app.deferred.wasm';
+  var deferred = { module: null, compiling: null, instance: null };
+  function compileDeferred() {
+    if (!deferred.compiling) {
+      deferred.compiling = (inline ? WebAssembly.compile(decodeBase64(inline.deferred))
+        : fetch(deferredUrl).then(function (response) {
+          if (!response.ok) throw new Error(deferredUrl + ': HTTP ' + response.status);
+          return response.arrayBuffer();
+        }).then(function (bytes) { return WebAssembly.compile(bytes); })).then(function (module) {
+        deferred.module = module;
+        return module;
+      });
+      deferred.compiling.catch(function () { deferred.compiling = null; });  // a later call retries
+    }
+    return deferred.compiling;
+  }
+  function deferredBytesNow() {
+    if (inline) return decodeBase64(inline.deferred);
+    var request = new XMLHttpRequest();
+    request.open('GET', deferredUrl, false);
+    request.overrideMimeType('text/plain; charset=x-user-defined');  // bytes, synchronously
+    request.send();
+    if (request.status !== 200) throw new Error(deferredUrl + ': HTTP ' + request.status);
+    var bytes = new Uint8Array(request.responseText.length);
+    for (var i = 0; i < bytes.length; ++i) bytes[i] = request.responseText.charCodeAt(i) & 0xff;
+    return bytes;
+  }
+  function instantiateDeferred(primaryExports) {
+    if (deferred.instance) return deferred.instance;
+    var module = deferred.module || new WebAssembly.Module(deferredBytesNow());
+    deferred.instance = new WebAssembly.Instance(module, { primary: primaryExports });
+    return deferred.instance;
+  }
+  // A link or saved work: their readers are deferred, so fetch both modules together.
+  function startsFromSavedState() {
+    if (/[#&](?!lang=)\w+=/.test(location.hash)) return true;
+    try { return !!localStorage.getItem('llm-sizer-state'); } catch (e) { return false; }
+  }
+  var deferredFirst = startsFromSavedState();
+  if (deferredFirst) compileDeferred();
+
   // [2]
   function instantiate(imports, done) {
+    function ready(instance, module) {
+      var exports = instance.exports;
+      if (!deferredFirst) { done(instance, module); return; }
+      compileDeferred().then(function () {
+        instantiateDeferred(exports);
+        done(instance, module);
+      }).catch(function (e) { fail(text.failed + e.message); });
+    }
     if (inline) {
       message.textContent = text.starting;
       WebAssembly.instantiate(decodeBase64(inline.wasm), imports).then(function (result) {
-        done(result.instance, result.module);
+        ready(result.instance, result.module);
       }).catch(function (e) { fail(text.failed + e.message); });
       return {};
     }
@@ -164,7 +221,7 @@
         return WebAssembly.instantiate(bytes, imports);
       });
     }).then(function (result) {
-      done(result.instance, result.module);
+      ready(result.instance, result.module);
     }).catch(function (e) { fail(text.failed + e.message); });
     return {};
   }
@@ -173,9 +230,20 @@
     canvas: document.getElementById('canvas'),
     instantiateWasm: instantiate,
     loadChinese: loadChinese,
+    loadSplitModule: function (file, imports) { return [instantiateDeferred(imports.primary)]; },
     onAppReady: function () {
       loading.hidden = true;
-      window.dispatchEvent(new Event('llmsizerready'));  // register-sw.js precaches after this
+      // [5] right away: the next click may need it. A failed download is retried by the
+      // synchronous path when a deferred function is called.
+      compileDeferred().then(function () { instantiateDeferred(Module.asm); }).catch(function () {});
+      window.dispatchEvent(new Event('llmsizerready'));
+      // Offline support comes after the first frame too (register-sw.js then waits for idle
+      // before the precache); the single file has none.
+      if (!inline) {
+        var register = document.createElement('script');
+        register.src = 'register-sw.js';
+        document.body.appendChild(register);
+      }
     },
     llmSizerFail: showFailure,
     onAbort: function (what) {

@@ -1,5 +1,6 @@
 // Registers the service worker (sw.js, beside this file) so the site works offline after one
-// visit. Included by index.html and lite.html: <script src="register-sw.js" defer></script>.
+// visit. Included by lite.html (<script src="register-sw.js" defer></script>) and, after the
+// app's first frame, by boot.js for index.html.
 // Installing it downloads the whole site, so it waits until the page has what it needs (the
 // app's first frame, boot.js's `llmsizerready` event; or the lite page's load) and the browser is
 // idle: the precache never competes with the first load. Skipped on file:// pages and in browsers

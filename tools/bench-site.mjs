@@ -9,14 +9,17 @@
 //     full result, fit table included, recomputes on every frame of the drag; CDP
 //     Performance.getMetrics TaskDuration). Reported, not asserted: a shared machine's timing.
 // Headless Chromium with SwiftShader (no GPU), so absolute times are those of software WebGL.
-//   - what app.wasm is made of: code bytes per contributor (from app_names.wasm, the same link with
-//     function names: cmake --build --preset web --target llm_sizer_app_names) and the files
-//     embedded in its data;
+//   - what the app's wasm is made of: code bytes per contributor (from app.wasm.orig, the link
+//     with function names before imgui_app/split_app.mjs splits it), how much of each stays in
+//     app.wasm (fetched before the first frame) and how much moves to app.deferred.wasm, and the
+//     files embedded in its data;
+// The whole site is every file of dist/ but llm-sizer.html, the same app again in one file for
+// opening from disk (listed on its own: no visit of the site downloads it).
 // BASELINE holds the figures before issue 12 (main at 93a881f, same machine, same method) so each
 // run prints them beside its own.
 // With --baseline DIR (a build of the site before the change), cold loads of DIR alternate with
 // the measured ones, so both medians come from the same minutes of a shared machine.
-//   node tools/bench-site.mjs [dist] [--names build/web/imgui_app/app_names.wasm] [--runs 7]
+//   node tools/bench-site.mjs [dist] [--names build/web/imgui_app/app.wasm.orig] [--runs 7]
 //                             [--baseline build/bench-baseline] [--no-write]
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +28,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 import { startServer } from './static-server.mjs';
-import { wasmSizes } from './bench-wasm-size.mjs';
+import { deferredNames, wasmSizes } from './bench-wasm-size.mjs';
 
 // Before issue 12: main at 93a881f, measured by this script on 2026-12-01 (headless Chromium,
 // SwiftShader, 7 cold loads). The issue's own figures (one run alternating with another site on
@@ -51,7 +54,11 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('--runs', '7'));
 const write = !args.includes('--no-write');
-const namesWasm = path.resolve(option('--names', 'build/web/imgui_app/app_names.wasm'));
+const namesWasm = path.resolve(option('--names', 'build/web/imgui_app/app.wasm.orig'));
+// The deferred module's symbol map, beside the module wasm-split split (imgui_app/split_app.mjs).
+const splitLink = /\.wasm\.orig$/.test(namesWasm);
+const deferredSymbols = splitLink ? namesWasm.replace(/\.wasm\.orig$/, '.deferred.wasm.symbols') : null;
+const primarySymbols = splitLink ? namesWasm.replace(/\.orig$/, '.symbols') : null;
 const baselineDir = option('--baseline', null);
 const siteDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
 const docPath = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'docs', 'BENCHMARKS.md');
@@ -74,7 +81,9 @@ for (const rel of listFiles(siteDir)) {
   const data = readFileSync(path.join(siteDir, rel));
   files.set(rel, { raw: data.length, gzip: gzipSync(data, { level: 9 }).length });
 }
-const total = [...files.values()].reduce((a, f) => ({ raw: a.raw + f.raw, gzip: a.gzip + f.gzip }), { raw: 0, gzip: 0 });
+const SINGLE_FILE = 'llm-sizer.html';
+const total = [...files].filter(([rel]) => rel !== SINGLE_FILE)
+  .reduce((a, [, f]) => ({ raw: a.raw + f.raw, gzip: a.gzip + f.gzip }), { raw: 0, gzip: 0 });
 
 // What app.wasm holds: sections, code per contributor, embedded files (found by their bytes).
 function wasmSections(file) {
@@ -83,7 +92,10 @@ function wasmSections(file) {
   return { r, code: section('code'), data: section('data') };
 }
 const app = existsSync(path.join(siteDir, 'app.wasm')) ? wasmSections(path.join(siteDir, 'app.wasm')) : null;
-const named = existsSync(namesWasm) ? wasmSizes(namesWasm) : null;
+const named = existsSync(namesWasm)
+  ? wasmSizes(namesWasm, deferredSymbols && existsSync(deferredSymbols) ? deferredNames(deferredSymbols, primarySymbols) : null) : null;
+const deferredWasm = path.join(siteDir, 'app.deferred.wasm');
+const deferredSections = existsSync(deferredWasm) ? wasmSections(deferredWasm) : null;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const embeddedCandidates = [
   ['latin.otf (Inter subset)', 'build/web/fonts/latin.otf'],
@@ -91,11 +103,11 @@ const embeddedCandidates = [
   ['cjk.otf (Chinese font)', 'build/web/fonts/cjk.otf'],
   // The app embeds its own copies of the catalogs, without the prose it never shows
   // (imgui_app/app_catalogs.py; same header row, so the full files are not looked for as well).
-  ...['gpus', 'models', 'formats'].map((n) => existsSync(path.join(root, `build/web/imgui_app/catalogs/${n}.csv`))
+  ...['gpus', 'models', 'formats', 'prices'].map((n) => existsSync(path.join(root, `build/web/imgui_app/catalogs/${n}.csv`))
     ? [`core/data/${n}.csv, app copy without prose`, `build/web/imgui_app/catalogs/${n}.csv`]
     : [`core/data/${n}.csv`, `core/data/${n}.csv`]),
   // The string tables' English columns (imgui_app/split_string_tables.py).
-  ...['presets', 'results', 'shell'].map((n) => [`imgui_app/strings/${n}.tsv, English column`, `build/web/imgui_app/strings/${n}_en.tsv`]),
+  ...['presets', 'results', 'shell', 'files', 'plan'].map((n) => [`imgui_app/strings/${n}.tsv, English column`, `build/web/imgui_app/strings/${n}_en.tsv`]),
 ];
 const embedded = [];
 if (app) {
@@ -213,27 +225,40 @@ lines.push('## Site size', '',
   `\`tools/bench.sh\` (tools/bench-site.mjs), ${new Date().toISOString().slice(0, 10)}: every file of \`dist/\`, raw and`,
   'gzip -9 (what a gzip-serving host such as GitHub Pages sends). 1 KB = 1000 bytes.', '',
   '| file | raw KB | gzip KB |', '|---|---:|---:|');
-for (const [rel, f] of files) lines.push(`| ${rel} | ${kb(f.raw)} | ${kb(f.gzip)} |`);
+for (const [rel, f] of files) if (rel !== SINGLE_FILE) lines.push(`| ${rel} | ${kb(f.raw)} | ${kb(f.gzip)} |`);
 // The service worker's ON_DEMAND list (filled in by cmake/SizerSite.cmake).
 const swText = existsSync(path.join(siteDir, 'sw.js')) ? readFileSync(path.join(siteDir, 'sw.js'), 'utf8') : '';
 const onDemand = JSON.parse(/const ON_DEMAND = (\[[^\]]*\])/.exec(swText)?.[1] ?? '[]').filter((f) => files.has(f));
 const onDemandGzip = onDemand.reduce((a, f) => a + files.get(f).gzip, 0);
-lines.push(`| **whole site** | **${kb(total.raw)}** | **${kb(total.gzip)}** |`, '',
+lines.push(`| **whole site** | **${kb(total.raw)}** | **${kb(total.gzip)}** |`, '');
+if (files.has(SINGLE_FILE)) {
+  const single = files.get(SINGLE_FILE);
+  lines.push(`Not counted: ${SINGLE_FILE} (${kb(single.raw)} KB raw / ${kb(single.gzip)} KB gzip), the whole app in one file`
+    + ' for opening from disk, which no visit of the site downloads.', '');
+}
+lines.push(
   `Without the files fetched only for a Chinese UI (${onDemand.join(', ')}; not precached), what an English`
     + ` visit downloads at most (first load + service-worker precache): ${kb(total.gzip - onDemandGzip)} KB gzip.`, '',
   `Before issue 12 (main at 93a881f): whole site ${kb(BASELINE.siteGzip)} KB gzip; app.wasm ${kb(BASELINE.appWasm.raw)} KB raw /`
     + ` ${kb(BASELINE.appWasm.gzip)} KB gzip (code ${kb(BASELINE.appWasm.code)} KB, data ${kb(BASELINE.appWasm.data)} KB).`, '');
 if (app) {
   lines.push(`### app.wasm`, '', `code section ${kb(app.code)} KB (before ${kb(BASELINE.appWasm.code)}), data section`
-    + ` ${kb(app.data)} KB (before ${kb(BASELINE.appWasm.data)}).`, '');
+    + ` ${kb(app.data)} KB (before ${kb(BASELINE.appWasm.data)})`
+    + (deferredSections ? `; app.deferred.wasm: code ${kb(deferredSections.code)} KB (it has no data).` : '.'), '');
   if (named) {
-    lines.push(`Code bytes per contributor (functions grouped by name in app_names.wasm, the same link with`
-      + ` --profiling-funcs; tools/bench-wasm-size.mjs lists single functions):`, '',
-    '| contributor | before KB | now KB |', '|---|---:|---:|');
+    const split = named.primaryGroups;
+    lines.push(`Code bytes per contributor (functions grouped by name in app.wasm.orig, the link with`
+      + ` --profiling-funcs before the split; tools/bench-wasm-size.mjs lists single functions)`
+      + (split ? ', and how much of each the first frame waits for (app.wasm) or not (app.deferred.wasm):' : ':'), '',
+    split ? '| contributor | before KB | now KB | in app.wasm | in app.deferred.wasm |' : '| contributor | before KB | now KB |',
+    split ? '|---|---:|---:|---:|---:|' : '|---|---:|---:|');
     const now = new Map(named.groups);
     const labels = [...new Set([...Object.keys(BASELINE.contributors), ...now.keys()])];
     for (const label of labels) {
-      lines.push(`| ${label} | ${kb(BASELINE.contributors[label] ?? 0)} | ${kb(now.get(label) ?? 0)} |`);
+      const total = now.get(label) ?? 0;
+      const first = split?.get(label) ?? 0;
+      lines.push(`| ${label} | ${kb(BASELINE.contributors[label] ?? 0)} | ${kb(total)} |`
+        + (split ? ` ${kb(first)} | ${kb(total - first)} |` : ''));
     }
     lines.push(`| largest function now: \`${named.functions[0].fn.slice(0, 60)}\` | | ${kb(named.functions[0].size)} |`, '');
   }

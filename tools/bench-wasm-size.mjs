@@ -2,7 +2,8 @@
 // grouped by a name pattern) and the largest functions. Function names need a build linked with
 // --profiling-funcs (tools/bench.sh makes one); without names only the sections are printed.
 //   node tools/bench-wasm-size.mjs app.wasm [top=25]
-// tools/bench-site.mjs imports wasmSizes() for the contributor table of docs/BENCHMARKS.md.
+// tools/bench-site.mjs imports wasmSizes() for the contributor table of docs/BENCHMARKS.md, and
+// deferredNames() for the split of each contributor between app.wasm and app.deferred.wasm.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +21,20 @@ const GROUPS = [
   ['app (app::, platform)', /app::|platform::|\(anonymous namespace\)|Shell|llm_sizer|main/],
 ];
 
-// Sections (label, bytes), code bytes per contributor and every function (name, bytes).
-export function wasmSizes(file) {
+// The functions wasm-split moved to the deferred module, from the two modules' symbol maps
+// (index:name, names escaped as in the name section's text form, e.g. \20 for a space): the
+// deferred module's functions less those it imports from the primary one, which are in both.
+export function deferredNames(deferredSymbols, primarySymbols) {
+  const unescape = (s) => s.replace(/\\([0-9a-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  const names = (file) => readFileSync(file, 'utf8').trim().split('\n')
+    .map((line) => unescape(line.slice(line.indexOf(':') + 1)));
+  const primary = new Set(names(primarySymbols));
+  return new Set(names(deferredSymbols).filter((name) => !primary.has(name)));
+}
+
+// Sections (label, bytes), code bytes per contributor and every function (name, bytes, group);
+// with `deferred` (names), also the code bytes per contributor that stay in the primary module.
+export function wasmSizes(file, deferred = null) {
 const bytes = readFileSync(file);
 let at = 8;  // magic + version
 
@@ -95,18 +108,21 @@ while (at < bytes.length) {
 
 const totals = new Map(GROUPS.map(([label]) => [label, 0]));
 totals.set('other', 0);
+const primary = new Map([...totals]);
 const functions = [];
 bodies.forEach((size, i) => {
   const fn = names.get(importedFunctions + i) ?? `#${importedFunctions + i}`;
-  functions.push({ fn, size });
   const group = GROUPS.find(([, re]) => re.test(fn));
   const label = group ? group[0] : 'other';
+  functions.push({ fn, size, group: label });
   totals.set(label, totals.get(label) + size);
+  if (deferred && !deferred.has(fn)) primary.set(label, primary.get(label) + size);
 });
 return {
   size: bytes.length, sections, named: names.size > 0,
   code: bodies.reduce((a, b) => a + b, 0),
   groups: [...totals].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]),
+  primaryGroups: deferred ? primary : null,
   functions: functions.sort((a, b) => b.size - a.size),
 };
 }

@@ -31,8 +31,8 @@ fi
 if [ "$what" = site ] || [ "$what" = all ]; then
   echo "== site: sizes, first load, frames (headless Chromium, SwiftShader) =="
   cmake --preset web >/dev/null
-  cmake --build --preset web --target site llm_sizer_app_names >/dev/null
+  cmake --build --preset web --target site >/dev/null
   baseline=()
   if [ -n "${BENCH_BASELINE:-}" ]; then baseline=(--baseline "$BENCH_BASELINE"); fi
-  node tools/bench-site.mjs dist --names build/web/imgui_app/app_names.wasm --runs 7 "${baseline[@]}"
+  node tools/bench-site.mjs dist --names build/web/imgui_app/app.wasm.orig --runs 7 "${baseline[@]}"
 fi

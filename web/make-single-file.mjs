@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes dist/llm-sizer.html: the whole app in one file that opens from disk (file://) with no
-// server. index.html with boot.js and app.js inlined, app.wasm and the Chinese font and text
+// server. index.html with boot.js and app.js inlined, app.wasm, app.deferred.wasm and the Chinese font and text
 // (cjk.otf, zh.tsv) as base64 in window.llmSizerInline (boot.js instantiates the wasm from it and
 // hands the font over instead of fetching), no service worker, manifest or preloads, and a
 // Content-Security-Policy that allows exactly these inline scripts by their hashes.
@@ -32,11 +32,11 @@ const must = (pattern, what) => {
 must(/<link rel="preload" href="app\.wasm"[^>]*>\n?/, 'the app.wasm preload');
 must(/<link rel="preload" href="app\.js"[^>]*>\n?/, 'the app.js preload');
 must(/<link rel="manifest"[^>]*>\n?/, 'the manifest link');
-must(/<script src="register-sw\.js" defer><\/script>\n?/, 'the service worker script');
 html = html.replace(/<link rel="(icon|apple-touch-icon)"[^>]*>\n?/g, '');
 
 const inlineData = 'window.llmSizerInline = ' + JSON.stringify({
   wasm: read('app.wasm').toString('base64'),
+  deferred: read('app.deferred.wasm').toString('base64'),
   chinese: [read('cjk.otf').toString('base64'), read('zh.tsv').toString('base64')],
 }) + ';';
 const boot = inlineScript(read('boot.js').toString('utf8'), 'boot.js');

@@ -2,7 +2,9 @@
 // Content-Security-Policy of each page holds (its style hashes match, no violation is reported),
 // the service worker starts precaching only after the app's first frame, and the Chinese font is
 // and the Chinese text are fetched only for a Chinese UI (at once for one, on the switch for an
-// English one), with the English UI drawing meanwhile.
+// English one), with the English UI drawing meanwhile. The functions the first frame does not run
+// (app.deferred.wasm, imgui_app/split_app.mjs) load after it, or with app.wasm for a page that
+// starts from a link, and a call that comes before them still works (public/boot.js).
 //   node --test tests/browser/first_load.test.mjs   (after building the `site` target)
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -75,6 +77,9 @@ test('an English first load stays on the origin, obeys its CSP and never fetches
   assert.ok(sw && sw.at >= readyAt - 50, 'the service worker is registered after the first frame');
   assert.equal(paths(requests.filter((r) => r.at <= readyAt)).filter((p) => p === 'app.wasm').length, 1,
                'app.wasm is fetched once before the first frame (the preload is used)');
+  assert.ok(!paths(requests.filter((r) => r.at <= readyAt)).includes('app.deferred.wasm'),
+            'app.deferred.wasm waits for the first frame');
+  assert.ok(paths(requests).includes('app.deferred.wasm'), 'app.deferred.wasm follows the first frame');
   await page.goto(shared.site.url + 'lite.html#v=1&model=llama-2-7b&weights=fp16&gpu=a100-sxm-80gb');
   await page.waitForFunction(() => window.llmSizerLiteReady === true, null, { timeout: 30000 });
   for (const r of requests) assert.equal(new URL(r.url).origin, origin, `request to ${r.url}`);
@@ -139,5 +144,50 @@ test('a Chinese first load fetches the font with the app, and a failed font leav
   await waitForApp(page);
   await page.waitForFunction(() => window.llmSizer.getState().lang === 'en', null, { timeout: 10000 });
   assert.ok(await page.evaluate(() => window.llmSizer.widgetRect('status')), 'a status line explains why');
+  await ctx.close();
+});
+
+// Emscripten's placeholder handler says so on the console when a deferred function is called
+// before app.deferred.wasm is instantiated.
+function placeholderCalls(page) {
+  const calls = [];
+  page.on('console', (m) => { if (m.text().startsWith('placeholder function called')) calls.push(m.text()); });
+  return calls;
+}
+
+test('a page opened from a share link fetches the deferred module with app.wasm', async () => {
+  const ctx = await shared.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = collectErrors(page);
+  const calls = placeholderCalls(page);
+  const requests = recordRequests(ctx);
+  await page.goto(shared.site.url + '#model=llama-3.1-70b&batch=4');
+  await waitForApp(page);
+  const readyAt = await page.evaluate(() => performance.timeOrigin + window.llmSizerReadyAt);
+  const before = paths(requests.filter((r) => r.at <= readyAt));
+  assert.ok(before.includes('app.deferred.wasm'), `fetched before the first frame (${before.join(', ')})`);
+  assert.equal((await page.evaluate(() => window.llmSizer.getState())).batch, 4, 'the link is read');
+  assert.deepEqual(calls, [], 'no deferred function was waited for');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('a deferred function called before app.deferred.wasm arrives loads it at once', async () => {
+  const ctx = await shared.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = collectErrors(page);
+  const calls = placeholderCalls(page);
+  // Hold back the download after the first frame; the synchronous request (xhr) passes.
+  await page.route('**/app.deferred.wasm', (route) => {
+    if (route.request().resourceType() !== 'xhr') return new Promise(() => {});
+    return route.continue();
+  });
+  await page.goto(shared.site.url);
+  await waitForApp(page);
+  // Reading a state change is among the deferred functions (app::merge_state).
+  await page.evaluate(() => window.llmSizer.setState({ batch: 3 }));
+  assert.equal((await page.evaluate(() => window.llmSizer.getState())).batch, 3);
+  assert.ok(calls.length > 0, 'the call went through a placeholder');
+  assert.deepEqual(errors, []);
   await ctx.close();
 });
