@@ -26,6 +26,16 @@ PlanRequest serving(const char* model, double rate, double ttft, double per_user
   return q;
 }
 
+// Full fine-tune of Llama-3.1-8B on `tokens` tokens over the given cards, at most 16 of them.
+PlanRequest fine_tune_8b(double tokens, std::vector<std::string> gpus) {
+  PlanRequest q;
+  q.base = training("llama-3.1-8b", "bf16", "h100-sxm-80gb");
+  q.base.training.tokens = tokens;
+  q.constraints.gpus = std::move(gpus);
+  q.constraints.max_gpus = 16;
+  return q;
+}
+
 }  // namespace
 
 TEST_CASE("serving model: capacity, time per token and prefill queueing", "[plan]") {
@@ -83,11 +93,7 @@ TEST_CASE("the pruned search finds the exhaustive search's plans", "[plan]") {
 }
 
 TEST_CASE("training: the pruned search finds the exhaustive search's plans", "[plan]") {
-  PlanRequest q;
-  q.base = training("llama-3.1-8b", "bf16", "h100-sxm-80gb");
-  q.base.training.tokens = 1e9;
-  q.constraints.gpus = {"h100-sxm-80gb", "a100-sxm-80gb", "rtx-4090-24gb"};
-  q.constraints.max_gpus = 16;
+  PlanRequest q = fine_tune_8b(1e9, {"h100-sxm-80gb", "a100-sxm-80gb", "rtx-4090-24gb"});
   q.max_plans = 8;
   const PlanResult pruned = plan(q);
   q.exhaustive = true;
@@ -257,11 +263,7 @@ TEST_CASE("a plan without a price is never on a Pareto front", "[plan]") {
 }
 
 TEST_CASE("the search in steps: one card type per step, the same plans as plan()", "[plan]") {
-  PlanRequest q;
-  q.base = training("llama-3.1-8b", "bf16", "h100-sxm-80gb");
-  q.base.training.tokens = 2e9;
-  q.constraints.gpus = {"h100-sxm-80gb", "a100-sxm-80gb", "l40s-48gb"};
-  q.constraints.max_gpus = 16;
+  const PlanRequest q = fine_tune_8b(2e9, {"h100-sxm-80gb", "a100-sxm-80gb", "l40s-48gb"});
   PlanSearch search(q);
   CHECK(search.progress() == 0);
   int steps = 0;
