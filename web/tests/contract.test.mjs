@@ -47,13 +47,14 @@ function sameKeys(object, name, extra = []) {
 
 test('every key of real output is declared in web/sizer.d.ts, and nothing more', () => {
   const r = sizer.estimate({ model: 'llama-3-8b', gpu: 'h100-sxm-80gb' }, { explain: true });
-  const numbers = ['memory', 'params', 'inference', 'training', 'cost', 'bottleneck'];
+  const numbers = ['memory', 'params', 'inference', 'training', 'cost', 'energy', 'bottleneck'];
   sameKeys(r, 'Result', numbers);
   sameKeys(r.memory, 'Memory');
   sameKeys(r.params, 'Params');
   sameKeys(r.inference, 'Inference');
   sameKeys(r.training, 'Training');
   sameKeys(r.cost, 'Cost');
+  sameKeys(r.energy, 'Energy');
   sameKeys(r.rulesOfThumb[0], 'RuleOfThumb');
   sameKeys(sizer.fitTable({ model: 'llama-3-8b' })[0], 'FitRow');
   sameKeys(sizer.listGpus()[0], 'Gpu');
