@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { clickWidget, isDrawn, scrollIntoView, settle, state } from './app_widgets.mjs';
-import { frameText, openApp, screenshotVariance, siteAndBrowserForThisFile, typeText, waitForApp } from './lib.mjs';
+import { frameText, openApp, screenshotVariance, siteAndBrowserForThisFile, typeText, waitForApp, waitText } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -17,15 +17,6 @@ async function typeInto(page, key, text) {
   await typeText(page, text);
   await page.keyboard.press('Enter');
   await settle(page, 4);
-}
-
-async function waitText(page, needle) {
-  for (let i = 0; i < 40; ++i) {
-    const text = await frameText(page);
-    if (text.includes(needle)) return text;
-    await settle(page, 2);
-  }
-  assert.fail(`the page never showed "${needle}"`);
 }
 
 test('copy H100 and edit: refused values named at the field, accepted ones everywhere', async () => {

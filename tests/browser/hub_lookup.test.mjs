@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
 import { clickWidget, openFilesPanel, settle, state } from './app_widgets.mjs';
-import { collectErrors, frameText, launchBrowser, repo, screenshotVariance, serve, typeText, waitForApp } from './lib.mjs';
+import { collectErrors, frameText, launchBrowser, repo, screenshotVariance, serve, typeText, waitForApp, waitText } from './lib.mjs';
 
 const fixtures = join(repo, 'tests', 'browser', 'fixtures', 'hub');
 const file = (name) => readFileSync(join(fixtures, name), 'utf8');
@@ -63,15 +63,6 @@ async function lookUp(page, id, { enter = false } = {}) {
   if (enter) await page.keyboard.press('Enter');
   else await clickWidget(page, 'hub-look-up');
   await settle(page, 3);
-}
-
-async function waitText(page, needle) {
-  for (let i = 0; i < 60; ++i) {
-    const text = await frameText(page);
-    if (text.includes(needle)) return text;
-    await settle(page, 2);
-  }
-  assert.fail(`the page never showed "${needle}"`);
 }
 
 const hubRequests = (requests) => requests.filter((u) => new URL(u).pathname.startsWith('/hub/'));

@@ -160,6 +160,16 @@ export async function frameText(page) {
   return page.evaluate(() => window.llmSizer.frameText());
 }
 
+// Waits (up to 60 settled frame pairs) until the drawn frame's text contains `needle`; returns it.
+export async function waitText(page, needle) {
+  for (let i = 0; i < 60; ++i) {
+    const text = await frameText(page);
+    if (text.includes(needle)) return text;
+    await settle(page, 2);
+  }
+  assert.fail(`the page never showed "${needle}"`);
+}
+
 // Turns the mouse wheel over the column of `id` until its widget lies between `top` and `bottom`
 // (CSS px). When nothing moves (the pointer was over a nested scrolling region, such as the fit
 // table, which keeps the wheel) another height is tried; all of them stuck = the end of the range.
