@@ -326,19 +326,17 @@ void queue_relaxations(PlanRun& run) {
     sizer::PlanRequest relaxed = run.request;
     k_relax[i].apply(relaxed);
     relaxed.max_plans = 1;
-    run.relaxed.emplace_back(i, std::make_shared<sizer::PlanSearch>(std::move(relaxed)));
+    PlanRelaxation x;
+    x.what = k_relax[i].what;
+    x.value = relaxed.constraints.max_gpus;
+    run.relaxed.emplace_back(std::move(x), std::make_shared<sizer::PlanSearch>(std::move(relaxed)));
   }
 }
 
-void take_relaxation(PlanRun& run, std::size_t which, sizer::PlanSearch& search) {
+void take_relaxation(PlanRun& run, PlanRelaxation x, sizer::PlanSearch& search) {
   const sizer::PlanResult res = finish_search(search);
   if (!res.error.empty() || res.plans.empty())
     return;  // a relaxed search that fails is not offered
-  sizer::PlanRequest relaxed = run.request;
-  k_relax[which].apply(relaxed);
-  PlanRelaxation x;
-  x.what = k_relax[which].what;
-  x.value = relaxed.constraints.max_gpus;
   x.plans = static_cast<int>(res.plans.size());
   x.best = res.plans.front();
   run.relaxations.push_back(std::move(x));
@@ -366,10 +364,10 @@ bool advance_plan_search(PlanRun& run, double budget_ms) {
       if (run.result.error.empty() && run.result.plans.empty()) queue_relaxations(run);
       continue;
     }
-    auto& [which, search] = run.relaxed.front();
+    auto& [relaxation, search] = run.relaxed.front();
     const bool more = step_search(*search, failed);
     if (!more) {
-      if (failed.empty()) take_relaxation(run, which, *search);
+      if (failed.empty()) take_relaxation(run, relaxation, *search);
       run.relaxed.erase(run.relaxed.begin());
       if (run.relaxed.empty()) run.model_never_fits = run.relaxations.empty();
     }

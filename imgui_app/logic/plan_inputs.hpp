@@ -79,8 +79,9 @@ struct PlanRun {
   std::string copied_url;
   // The search in progress, run a few milliseconds at a time between frames; null when none.
   std::shared_ptr<sizer::PlanSearch> search;
-  // Then the relaxed searches still to run (index into the relaxations table, search).
-  std::vector<std::pair<std::size_t, std::shared_ptr<sizer::PlanSearch>>> relaxed;
+  // Then the relaxed searches still to run: what each relaxes (its plans filled in when it
+  // ends) and the search.
+  std::vector<std::pair<PlanRelaxation, std::shared_ptr<sizer::PlanSearch>>> relaxed;
   sizer::PlanRequest request;  // what `search` searches
   double progress = 0;         // of the whole search, relaxations included: 0..1
   bool searching() const { return search != nullptr || !relaxed.empty(); }
