@@ -6,6 +6,7 @@
 #include <exception>
 #include <nlohmann/json.hpp>
 
+#include "logic/custom_gpu.hpp"
 #include "sizer/catalog.hpp"
 #include "sizer/enums.hpp"
 #include "sizer/request_json.hpp"
@@ -269,6 +270,9 @@ sizer::PlanRequest plan_request(const sizer::Scenario& base, const PlanInputs& p
   r.constraints.consumer = p.consumer;
   r.constraints.max_gpus = std::max(1, p.max_gpus);
   r.constraints.usd_per_hour_max = p.usd_per_hour_max;
+  // A card the user made (the custom GPU form) is searched beside the catalog's.
+  if (!is_catalog_gpu(base.hardware.gpu) && sizer::find_gpu(base.hardware.gpu.id) == nullptr)
+    r.constraints.custom_gpus.push_back(base.hardware.gpu);
   r.max_plans = 20;
   return r;
 }
