@@ -17,6 +17,8 @@ void draw_plan_view(App& app);
 // Pieces (panels/plan_results.cpp).
 void draw_plan_stats(App& app);
 void draw_plan_results(App& app);
+// How the chosen inference plan's cards, latency and cost move with the rate (plan_rates.cpp).
+void draw_plan_rates(App& app);
 
 // Loads a plan's scenario into the calculator and closes the Plan view.
 void load_plan(App& app, const sizer::Plan& plan);

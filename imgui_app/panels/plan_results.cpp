@@ -496,6 +496,7 @@ void draw_plan_results(App& app) {
       trf("plan.found", {fmt::integer(static_cast<double>(r.plans.size()))}).c_str());
   ui::tag(app, "plan-found");
   const int chart_pick = draw_pareto(app, r);
+  draw_plan_rates(app);
   const int list_pick = draw_plan_list(app, r);
   const int pick = list_pick >= 0 ? list_pick : chart_pick;
   // Copy first: load_plan replaces the state that owns the result's scenario.
