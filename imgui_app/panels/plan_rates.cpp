@@ -1,6 +1,7 @@
-// The Plan view's rate table and chart: for one ranked inference plan, the cards, latency and cost
-// the planner gives at rates from a quarter to four times the plan's (logic/plan_rates.hpp). The
-// points are computed k_rates_slice_ms per frame, so the page keeps drawing.
+// The Plan view's rate table and chart, under the chosen entry of the ranked inference plans: the
+// cards, latency and cost the planner gives at rates from a quarter to four times the plan's
+// (logic/plan_rates.hpp). The points are computed k_rates_slice_ms per frame, so the page keeps
+// drawing.
 #include "logic/plan_rates.hpp"
 
 #include <algorithm>
@@ -33,13 +34,18 @@ std::string factor_text(double factor) {
 
 std::string rate_text(double rps) { return trf("plan.rates.rps", {fmt::number(rps)}); }
 
-// "8" over "4 × 2 cards" (replicas × cards in each), "*" when it is another split.
+// "8" over "2 × 4 cards" (replicas × cards in each; "2 replicas" of one card each), "*" when it
+// is another split.
 void cards_cell(const RatePoint& pt) {
   const sizer::Plan& p = pt.plan;
   ImGui::Text("%s%s", fmt::integer(p.gpus).c_str(), pt.same_split ? "" : " *");
-  ImGui::TextDisabled("%s", trf("plan.rates.replicas",
-                                {fmt::integer(p.replicas), fmt::integer(p.tensor * p.pipeline)})
-                                .c_str());
+  const int per_replica = p.tensor * p.pipeline;
+  const std::string n = fmt::integer(p.replicas);
+  const std::string line = per_replica > 1
+                               ? trf("plan.rates.replicas_of", {n, fmt::integer(per_replica)})
+                           : p.replicas > 1 ? trf("plan.rates.replicas", {n})
+                                            : std::string(tr("plan.rates.replica_1"));
+  ImGui::TextDisabled("%s", line.c_str());
 }
 
 void draw_table(App& app, const RateCurve& c) {
@@ -125,6 +131,7 @@ void draw_chart(App& app, const RateCurve& c) {
   spec.x_label = tr("plan.rates.axis_rate");
   spec.y_label = tr("plan.rates.axis_cost");
   spec.highlight_x = c.reference_rps;
+  spec.log_y = false;  // from zero: how far the cost falls reads as a length
   const float em = ui::em();
   ImGui::BeginGroup();
   const widgets::ChartHover hover = widgets::line_chart(
@@ -158,29 +165,21 @@ void draw_chart(App& app, const RateCurve& c) {
 
 void draw_plan_rates(App& app) {
   const PlanRun& run = app.plan;
-  const std::vector<sizer::Plan>& plans = run.result.plans;
-  if (plans.empty() || plans.front().scenario.mode != sizer::Mode::inference) return;
-  PlanInputs& in = app.ui.plan;
-  const int count = static_cast<int>(plans.size());
-  in.rate_plan = std::clamp(in.rate_plan, 0, count - 1);
-  const std::string key = rate_curve_key(run.searched, in.rate_plan);
+  const int index = app.ui.plan.rate_plan;
+  const sizer::Plan& plan = run.result.plans.at(static_cast<std::size_t>(index));
+  const std::string key = rate_curve_key(run.searched, index);
   RateCurve& c = app.plan_rates;
-  if (c.key != key)
-    c = start_rate_curve(run.request, plans[static_cast<std::size_t>(in.rate_plan)], key);
+  if (c.key != key) c = start_rate_curve(run.request, plan, key);
   if (!c.done()) {
     advance_rate_curve(c, k_rates_slice_ms);
     app.dirty = true;  // an idle page sleeps (main.cpp): keep drawing until the curve is done
   }
 
   ImGui::Spacing();
+  ImGui::Indent();
   ImGui::TextUnformatted(tr("plan.rates.title"));
   ui::tag(app, "plan-rates");
-  ui::combo(app, "plan.rates.plan", "plan-rates-plan", &in.rate_plan, count, [&](int i) {
-    return "#" + std::to_string(i + 1) + "  " + plan_title(plans[static_cast<std::size_t>(i)]);
-  });
-  const sizer::Plan& shown = plans[static_cast<std::size_t>(in.rate_plan)];
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("%s", plan_setup(shown).c_str());
   ImGui::TextDisabled("%s",
                       trf(c.from_target ? "plan.rates.intro_target" : "plan.rates.intro_capacity",
                           {rate_text(c.reference_rps)})
@@ -192,6 +191,7 @@ void draw_plan_rates(App& app) {
                                    fmt::integer(static_cast<double>(std::size(k_rate_factors)))})
                                   .c_str());
     ui::tag(app, "plan-rates-computing");
+    ImGui::Unindent();
     return;
   }
   draw_table(app, c);
@@ -208,6 +208,8 @@ void draw_plan_rates(App& app) {
                                     fmt::number(c.milliseconds)})
                 .c_str());
   ImGui::PopTextWrapPos();
+  ImGui::Unindent();
+  ImGui::Spacing();
 }
 
 }  // namespace app

@@ -1,7 +1,8 @@
 // Browser tests of the Plan view's rate table (imgui_app/panels/plan_rates.cpp): a serving search
-// runs, the table of 0.25x..4x the target rate appears (window.llmSizer.results().plan.rates), its
-// 1x row is the plan, more requests never take fewer cards, choosing plan #2 in the picker redraws
-// it for that plan, and the page keeps drawing while the rates are worked out. Screenshots at
+// runs, the table of 0.25x..4x the target rate appears under plan #1
+// (window.llmSizer.results().plan.rates), its 1x row is the plan, more requests never take fewer
+// cards, plan #2's "Rate table" button redraws it for that plan, and the page keeps drawing while
+// the rates are worked out. Screenshots at
 // 1280x800 and 400x800 in English and Chinese (build/screenshots/plan-rates-*.png).
 //   node --test --test-concurrency=1 tests/browser/plan_rates.test.mjs   (after building the site)
 import assert from 'node:assert/strict';
@@ -42,7 +43,7 @@ function checkCurve(plan, index) {
   const one = rates.points.find((p) => p.factor === 1);
   assert.ok(one.served && one.sameSplit, `the 1x row is served: ${JSON.stringify(one)}`);
   assert.equal(one.gpuCount, chosen.gpuCount, 'the 1x row has the plan\'s cards');
-  assert.ok(Math.abs(one.usdPerMillionTokens / chosen.usdPerMillionTokens - 1) < 1e-9,
+  assert.ok(Math.abs(one.usdPerMillionTokens / chosen.usdPerMillionTokens - 1) < 1e-6,
             'and its $ per million tokens');
   let last = 0;
   for (const p of rates.points.filter((q) => q.served)) {
@@ -75,10 +76,9 @@ test('Plan rates: a serving search shows how cards and cost move with the rate',
   const text = await waitText(page, 'How cards, latency and cost move with the request rate');
   assert.ok(text.includes('4\u00d7'), 'the 4x row is drawn');
 
-  // Plan #2 in the picker: the table follows it.
-  await scrollIntoView(page, 'plan-rates-plan', 60, 500);
-  await clickWidget(page, 'plan-rates-plan');
-  await clickWidget(page, 'plan-rates-plan-option-1');
+  // Plan #2's "Rate table" button: the table moves under it and follows it.
+  await scrollIntoView(page, 'plan-rates-show-1', 60, 700);
+  await clickWidget(page, 'plan-rates-show-1');
   const second = await ratesDone(page, 1);
   checkCurve(second, 1);
   assert.equal(second.stats.milliseconds, plan.stats.milliseconds, 'no new search');
@@ -93,6 +93,10 @@ for (const [lang, width] of [['en', 1280], ['zh', 1280], ['en', 400], ['zh', 400
     await ratesDone(page, 0);
     await settle(page, 5);
     await waitRect(page, 'plan-rates-table');
+    if (width === 400) {
+      const r = await waitRect(page, 'plan-rates-show-1');
+      assert.ok(r.height >= 43.5, `the Rate table button is a 44-px target: ${r.height} px`);
+    }
     await scrollIntoView(page, 'plan-rates', 40, 200);
     await page.mouse.move(2, 2);  // no hover tooltip over the table
     await settle(page, 5);
