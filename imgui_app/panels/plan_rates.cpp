@@ -4,7 +4,6 @@
 // drawing.
 #include "logic/plan_rates.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
