@@ -202,11 +202,13 @@ void draw_plan_rates(App& app) {
   ImGui::PopTextWrapPos();
   draw_chart(app, c);
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled(
-      "%s", trf("plan.rates.note", {fmt::integer(static_cast<double>(std::size(k_rate_factors))),
-                                    fmt::number(c.milliseconds)})
-                .c_str());
+  ImGui::TextDisabled("%s", tr("plan.rates.note"));
   ImGui::PopTextWrapPos();
+  // On a line of its own: wrapped inside the note, a figure could break at its decimal point.
+  ImGui::TextDisabled(
+      "%s", trf("plan.rates.timing", {fmt::integer(static_cast<double>(std::size(k_rate_factors))),
+                                      fmt::number(c.milliseconds)})
+                .c_str());
   ImGui::Unindent();
   ImGui::Spacing();
 }
