@@ -37,6 +37,24 @@ std::vector<int> valid_pipeline_degrees(const ModelArch& m, int total_gpus, int 
   return out;
 }
 
+std::vector<int> valid_expert_degrees(const ModelArch& m, int data_parallel) {
+  std::vector<int> out = {1};
+  if (m.num_experts <= 1) return out;
+  for (int e = 2; e <= std::min(m.num_experts, data_parallel); ++e) {
+    if (m.num_experts % e == 0 && data_parallel % e == 0) out.push_back(e);
+  }
+  return out;
+}
+
+std::vector<int> valid_virtual_stage_counts(const ModelArch& m, int pipeline) {
+  std::vector<int> out = {1};
+  if (pipeline < 2 || m.num_layers <= 0) return out;
+  for (int v = 2; v * pipeline <= m.num_layers; ++v) {
+    if (m.num_layers % (v * pipeline) == 0) out.push_back(v);
+  }
+  return out;
+}
+
 bool node_split(int gpus, int& gpus_per_node, int& nodes) {
   if (gpus < 1) return false;
   if (gpus <= kGpusPerNode) {

@@ -222,6 +222,28 @@ void draw_parallelism(App& app) {
   ui::row_end();
   if (s.mode == sizer::Mode::training && s.parallel.tensor > 1)
     changed |= ui::checkbox(app, "hw.sequence_parallel", "sequence-parallel", &s.parallel.sequence);
+  // Expert parallel and interleaved stages: training only, offered where the core says they apply.
+  const bool training = s.mode == sizer::Mode::training;
+  const std::vector<int> ep =
+      training ? sizer::valid_expert_degrees(s.model, data) : std::vector<int>{1};
+  if (std::find(ep.begin(), ep.end(), s.parallel.expert) == ep.end()) {
+    s.parallel.expert = 1;
+    changed = true;
+  }
+  if (ep.size() > 1) {
+    ui::help_for_next_row("help.expert");
+    changed |= int_choice(app, "hw.expert", "expert-parallel", &s.parallel.expert, ep);
+  }
+  const std::vector<int> vp = training
+                                  ? sizer::valid_virtual_stage_counts(s.model, s.parallel.pipeline)
+                                  : std::vector<int>{1};
+  if (std::find(vp.begin(), vp.end(), s.parallel.virtual_stages) == vp.end()) {
+    s.parallel.virtual_stages = 1;
+    changed = true;
+  }
+  if (vp.size() > 1)
+    changed |=
+        int_choice(app, "hw.virtual_stages", "virtual-stages", &s.parallel.virtual_stages, vp);
   if (changed) app.dirty = true;
 }
 

@@ -99,3 +99,14 @@ TEST_CASE("make_layout refuses splits that do not divide the cards", "[layouts]"
   CHECK_FALSE(make_layout(8, 3, 1, l));
   CHECK_FALSE(make_layout(12, 4, 1, l));  // 12 cards are not whole nodes of 8
 }
+
+TEST_CASE(
+    "expert-parallel degrees divide the experts and the data degree; virtual stages the layers",
+    "[layouts]") {
+  const ModelArch& mixtral = model("mixtral-8x7b");  // 8 experts, 32 layers
+  CHECK(valid_expert_degrees(mixtral, 8) == std::vector<int>{1, 2, 4, 8});
+  CHECK(valid_expert_degrees(mixtral, 6) == std::vector<int>{1, 2});
+  CHECK(valid_expert_degrees(model("llama-3.1-8b"), 8) == std::vector<int>{1});
+  CHECK(valid_virtual_stage_counts(mixtral, 1) == std::vector<int>{1});
+  CHECK(valid_virtual_stage_counts(mixtral, 4) == std::vector<int>{1, 2, 4, 8});
+}

@@ -29,6 +29,14 @@ std::vector<int> valid_tensor_degrees(const ModelArch& model, int gpus_per_node)
 // Pipeline degrees that divide the GPUs left after tensor parallelism, at most one per layer.
 std::vector<int> valid_pipeline_degrees(const ModelArch& model, int total_gpus, int tensor);
 
+// Expert-parallel degrees for training: they divide the routed experts and the data-parallel
+// degree (the EP group sits inside it); {1} for a dense model.
+std::vector<int> valid_expert_degrees(const ModelArch& model, int data_parallel);
+
+// Interleaved-1F1B chunks per stage: pipeline x chunks divides the layers; {1} without a
+// pipeline.
+std::vector<int> valid_virtual_stage_counts(const ModelArch& model, int pipeline);
+
 // Nodes for n cards: one node up to kGpusPerNode, else whole nodes (false when n is not a
 // multiple of kGpusPerNode).
 bool node_split(int gpus, int& gpus_per_node, int& nodes);
