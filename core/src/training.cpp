@@ -13,19 +13,36 @@ namespace sizer {
 
 namespace {
 
-double flops_per_token(const Scenario& s, const ParamCounts& p, double trainable,
-                       bool full_recompute) {
+// FLOPs per trained token, split into the linear layers' GEMMs and the attention products.
+struct TokenFlops {
+  double linear = 0;
+  double attention = 0;
+  double total() const { return linear + attention; }
+};
+
+TokenFlops flops_per_token(const Scenario& s, const ParamCounts& p, double trainable,
+                           bool full_recompute) {
   const ModelArch& m = s.model;
   const double n = matmul_params(p, m);
   // PaLM / llm-foundry convention: attention counted over the whole s x s matrix, 3 passes.
-  const double attention_forward = attention_flops_per_token(m, s.training.seq_len);
+  const double attention =
+      (full_recompute ? 4.0 : 3.0) * attention_flops_per_token(m, s.training.seq_len);
   if (s.training.method == TrainingMethod::full) {
-    return (full_recompute ? 8.0 : 6.0) * n + (full_recompute ? 4.0 : 3.0) * attention_forward;
+    return {(full_recompute ? 8.0 : 6.0) * n, attention};
   }
   // LoRA / QLoRA: forward (2N) and input gradients (2N) through the frozen base, no weight
   // gradients; the adapters themselves cost the usual 6 x trainable.
-  return (full_recompute ? 6.0 : 4.0) * n + (full_recompute ? 4.0 : 3.0) * attention_forward +
-         6.0 * trainable;
+  return {(full_recompute ? 6.0 : 4.0) * n + 6.0 * trainable, attention};
+}
+
+// The peak the attention products run at: FP8 training (Transformer Engine, torchao Float8)
+// casts only the linear layers' GEMMs to FP8; attention stays in 16-bit (TE's fp8_dpa is off by
+// default).
+double attention_peak_flops(const Scenario& s, double linear_peak) {
+  const NumberFormat& wf = weights_format_of(s);
+  if (wf.compute_dtype != ComputeType::fp8) return linear_peak;
+  const NumberFormat* bf16 = find_format("bf16");
+  return bf16 != nullptr ? peak_flops(s.hardware.gpu, *bf16, s.inference.engine) : linear_peak;
 }
 
 // Expert parallel: each MoE layer sends every token's hidden state to its k experts' ranks and
@@ -62,7 +79,7 @@ double activation_offload_seconds(const Scenario& s, double compute_seconds) {
 }  // namespace
 
 double training_flops_per_token(const Scenario& s, const ParamCounts& p, double trainable) {
-  return flops_per_token(s, p, trainable, s.training.recompute == Recompute::full);
+  return flops_per_token(s, p, trainable, s.training.recompute == Recompute::full).total();
 }
 
 double training_gradient_sync_bytes(const Scenario& s, const ParamCounts& p, double trainable) {
@@ -100,9 +117,13 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
           ? double(s.parallel.pipeline - 1) /
                 (double(std::max(1, t.grad_accumulation)) * std::max(1, s.parallel.virtual_stages))
           : 0.0;
+  const TokenFlops split =
+      flops_per_token(s, p, r.trainable_params, t.recompute == Recompute::full);
+  const double attention_peak = attention_peak_flops(s, peak);
+  const double seconds_per_token =
+      safe_div(split.linear, peak) + safe_div(split.attention, attention_peak);
   r.compute_seconds_per_step =
-      safe_div(r.flops_per_token * r.tokens_per_step, gpus * peak * a.training_mfu) *
-      (1.0 + bubble);
+      safe_div(seconds_per_token * r.tokens_per_step, gpus * a.training_mfu) * (1.0 + bubble);
 
   // Data-parallel traffic overlaps with compute (bucketed all-reduce, FSDP prefetch); what does
   // not fit under the compute time is exposed.
@@ -125,10 +146,12 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
   }
   const double exposed_dp = std::max(0.0, dp_seconds - r.compute_seconds_per_step);
   // Tensor-parallel all-reduces sit on the critical path: 4 per layer per micro-batch
-  // (2 forward, 2 backward), 6 with full recompute.
+  // (2 forward, 2 backward), 6 with full recompute, over the L / p layers of this GPU's stage
+  // (the stages run their micro-batches side by side, as the compute term assumes).
   const double tp_passes = t.recompute == Recompute::full ? 3.0 : 2.0;
   const double tp_seconds = tp_passes * t.grad_accumulation *
-                            tensor_parallel_seconds(s, double(t.micro_batch) * t.seq_len);
+                            tensor_parallel_seconds(s, double(t.micro_batch) * t.seq_len) /
+                            std::max(1, s.parallel.pipeline);
   // ZeRO-Offload: gradients down and parameters up over PCIe, and the CPU runs Adam
   // (~16 bytes of host traffic per parameter per step).
   double offload_seconds = 0;
@@ -150,7 +173,7 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
   r.total_hours = safe_div(t.tokens, r.tokens_per_second) / 3600.0;
   r.gpu_hours = r.total_hours * gpus;
   // Model FLOPs utilisation: the FLOPs the model needs (no recompute) over the peak.
-  const double model_flops = flops_per_token(s, p, r.trainable_params, false);
+  const double model_flops = flops_per_token(s, p, r.trainable_params, false).total();
   r.mfu = safe_div(model_flops * r.tokens_per_second, gpus * peak);
 }
 
