@@ -6,6 +6,7 @@
 #include "sizer/activations.hpp"
 #include "sizer/communication.hpp"
 #include "sizer/estimate.hpp"
+#include "sizer/inference_speed.hpp"
 #include "sizer/memory.hpp"
 #include "sizer/params.hpp"
 #include "sizer/request_json.hpp"
@@ -215,4 +216,33 @@ TEST_CASE("gradients created in backward do not coexist with the forward's peak"
   Scenario ddp = s;
   ddp.hardware.gpus_per_node = 2;
   CHECK(estimate(ddp).memory.activation_bytes == Approx(a.peak_bytes));
+}
+
+TEST_CASE("FP8 training: linear GEMMs at the FP8 peak, attention at the 16-bit peak",
+          "[training]") {
+  Scenario s = training("llama-3.1-8b", "fp8", "h100-sxm-80gb");
+  s.training.seq_len = 8192;
+  const Scenario n = normalize(s);
+  const Estimate e = estimate(s);
+  const ParamCounts& p = e.params;
+  const double attention = 3 * attention_flops_per_token(n.model, 8192);
+  const double linear = 6 * matmul_params(p, n.model);
+  const Gpu& g = n.hardware.gpu;
+  const double seconds_per_token =
+      linear / (g.fp8_tensor_tflops * 1e12) + attention / (g.bf16_tensor_tflops * 1e12);
+  CHECK(e.training.compute_seconds_per_step ==
+        Approx(seconds_per_token * 8192 / n.assumptions.training_mfu));
+}
+
+TEST_CASE("tensor-parallel all-reduces cover the stage's layers, not the whole model",
+          "[training][pipeline]") {
+  Scenario s = training("llama-3.1-8b", "bf16", "h100-sxm-80gb", 8);
+  s.parallel.tensor = 2;
+  s.parallel.pipeline = 4;
+  s.training.grad_accumulation = 8;
+  const Scenario n = normalize(s);
+  // 2 passes (forward, backward) x 8 micro-batches x the 32 layers' all-reduces / 4 stages; data
+  // parallel is 1, so that is all the communication.
+  const double tp = tensor_parallel_seconds(n, 2048.0);
+  CHECK(estimate(s).training.communication_seconds_per_step == Approx(2 * 8 * tp / 4));
 }
