@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "engine_internal.hpp"
+#include "sizer/memory.hpp"
 
 namespace sizer {
 namespace {
@@ -21,8 +22,7 @@ int kv_heads_of(const ModelArch& m) { return m.num_kv_heads > 0 ? m.num_kv_heads
 // intermediate_size; MoE layers the top-k routed experts plus the shared experts.
 double mlp_width_per_token(const ModelArch& m) {
   if (m.num_experts <= 0 || m.num_layers <= 0) return m.intermediate_size;
-  const int period = std::max(1, m.moe_layer_period);
-  const int moe_layers = std::max(0, (m.num_layers - m.first_k_dense_layers) / period);
+  const int moe_layers = moe_layer_count(m);
   const double moe_i = m.moe_intermediate_size > 0 ? m.moe_intermediate_size : m.intermediate_size;
   const double shared_i =
       m.shared_expert_intermediate_size > 0 ? m.shared_expert_intermediate_size : moe_i;
@@ -32,18 +32,38 @@ double mlp_width_per_token(const ModelArch& m) {
 }
 
 // Attention-internal and MLP-internal bytes per token per layer (split by tensor parallel).
-double split_terms(const ModelArch& m) {
+// Q (2ad), K and V (4kd), attention output (2ad); gated MLP: gate, up and their product (6i),
+// eager PyTorch also SiLU(gate) (8i); plain MLP: up output and activation (4i).
+double split_terms(const ModelArch& m, bool eager) {
   const double ad = double(m.num_heads) * head_dim_of(m);
   const double kd = double(kv_heads_of(m)) * head_dim_of(m);
   const double i = mlp_width_per_token(m);
-  // Q (2ad), K and V (4kd), attention output (2ad); gated MLP: gate, up and their product (6i);
-  // plain MLP: up output and activation (4i).
-  return 4.0 * ad + 4.0 * kd + (m.mlp_gated ? 6.0 : 4.0) * i;
+  return 4.0 * ad + 4.0 * kd + (m.mlp_gated ? (eager ? 8.0 : 6.0) : 4.0) * i;
 }
 
 // Bytes per token per layer that tensor parallel does not split without sequence parallel:
-// attention input (2h), MLP input (2h) and the two norm inputs (4h).
-double replicated_terms(const ModelArch& m) { return 8.0 * m.hidden_size; }
+// attention and MLP inputs (2h each) and the two norms' inputs (2h each); an eager RMSNorm keeps
+// an FP32 copy of its input and its BF16 result instead (6h each). LayerNorm's native kernel
+// saves its input and statistics only.
+double replicated_terms(const ModelArch& m, bool eager) {
+  return (eager && !m.layer_norm_with_bias ? 16.0 : 8.0) * m.hidden_size;
+}
+
+// Gradients alive in one layer's backward on top of its saved activations: the MLP's are the
+// largest (gated: gradients of gate, up and their product, 3 x i x 2 bytes; plain: 2 x i x 2).
+double backward_working_terms(const ModelArch& m) {
+  return (m.mlp_gated ? 6.0 : 4.0) * mlp_width_per_token(m);
+}
+
+// torchtitan's op-level policy saves the attention output (2ad) and every second matmul output
+// of Q, K, V, O, gate, up and down (half of 2ad + 4kd + 2h + 4i + 2h).
+double matmul_outputs_kept_by_op_policy(const ModelArch& m) {
+  const double ad = double(m.num_heads) * head_dim_of(m);
+  const double kd = double(kv_heads_of(m)) * head_dim_of(m);
+  const double i = mlp_width_per_token(m);
+  const double mlp = m.mlp_gated ? 4.0 * i : 2.0 * i;
+  return 2.0 * ad + (2.0 * ad + 4.0 * kd + 4.0 * m.hidden_size + mlp) / 2.0;
+}
 
 double training_value_bytes_factor(const Scenario& s) {
   // 16-bit activations are the baseline; pure FP32 training doubles every term.
@@ -51,10 +71,12 @@ double training_value_bytes_factor(const Scenario& s) {
   return (!s.training.mixed_precision && f.bits_per_weight >= 32) ? 2.0 : 1.0;
 }
 
+bool flag(double v) { return v >= 0.5; }
+
 }  // namespace
 
 double activation_bytes_per_token_per_layer(const ModelArch& m) {
-  return replicated_terms(m) + split_terms(m);
+  return replicated_terms(m, false) + split_terms(m, false);
 }
 
 double attention_score_bytes_per_token_per_layer(const ModelArch& m, double seq_len) {
@@ -63,8 +85,8 @@ double attention_score_bytes_per_token_per_layer(const ModelArch& m, double seq_
 
 double lora_dropout_bytes_per_token_per_layer(const ModelArch& m,
                                               const std::vector<std::string>& targets) {
-  // LoRA dropout (LitGPT default 0.05, common PEFT configs 0.05-0.1) keeps a dropped copy of
-  // each adapted matrix's input for the adapter's backward: 2 bytes per input element.
+  // LoRA dropout keeps a dropped copy of each adapted matrix's input for the adapter's
+  // backward: 2 bytes per input element.
   const double ad = double(m.num_heads) * head_dim_of(m);
   const double i = mlp_width_per_token(m);
   double bytes = 0;
@@ -76,36 +98,68 @@ double lora_dropout_bytes_per_token_per_layer(const ModelArch& m,
   return bytes;
 }
 
-double activation_bytes_training(const Scenario& s) {
-  const ModelArch& m = s.model;
-  const TrainingWorkload& t = s.training;
-  const double tp = std::max(1, s.parallel.tensor);
-  const double tokens = double(t.micro_batch) * t.seq_len;
-  const double rep = s.parallel.sequence ? replicated_terms(m) / tp : replicated_terms(m);
-  double scores = attention_score_bytes_per_token_per_layer(m, t.seq_len) / tp;
-  if (t.flash_attention || t.recompute == Recompute::selective) scores = 0.0;
-  const double lora = t.method == TrainingMethod::full
-                          ? 0.0
-                          : lora_dropout_bytes_per_token_per_layer(m, t.lora_targets) / tp;
-  const double full_layer = rep + split_terms(m) / tp + scores + lora;
-  double per_token;
-  if (t.recompute == Recompute::full) {
-    // Only each layer's input is kept (2h); one layer is rebuilt at a time during backward.
-    const double layer_input = s.parallel.sequence ? 2.0 * m.hidden_size / tp : 2.0 * m.hidden_size;
-    per_token = layer_input * m.num_layers + full_layer;
-  } else {
-    // With 1F1B pipelining the first stage holds p micro-batches of L/p layers: L layers' worth.
-    per_token = full_layer * m.num_layers;
-  }
-  return tokens * per_token * training_value_bytes_factor(s);
+bool residual_stream_fp32(const Scenario& s) {
+  return s.training.method == TrainingMethod::qlora && flag(s.assumptions.kbit_upcast_fp32);
 }
 
-double logits_bytes_training(const Scenario& s) {
-  const double tokens = double(s.training.micro_batch) * s.training.seq_len;
+TrainingActivations training_activations(const Scenario& s, PipelineStage stage) {
+  const ModelArch& m = s.model;
+  const TrainingWorkload& t = s.training;
+  const Assumptions& a = s.assumptions;
   const double tp = std::max(1, s.parallel.tensor);
-  // BF16 logits (2 bytes) plus the FP32 working set of a chunked cross-entropy (~2 bytes per
-  // logit: LitGPT and torchtune compute the loss in chunks); vocab-parallel splits by t.
-  return tokens * s.model.vocab_size * 4.0 / tp;
+  const int pp = std::max(1, s.parallel.pipeline);
+  const bool eager = flag(a.eager_intermediates);
+  const double tokens = double(t.micro_batch) * t.seq_len;
+  const double rep =
+      s.parallel.sequence ? replicated_terms(m, eager) / tp : replicated_terms(m, eager);
+  double scores = attention_score_bytes_per_token_per_layer(m, t.seq_len) / tp;
+  if (t.flash_attention || t.recompute == Recompute::selective) scores = 0.0;
+  const double lora = t.method == TrainingMethod::full || !flag(a.lora_dropout_copies)
+                          ? 0.0
+                          : lora_dropout_bytes_per_token_per_layer(m, t.lora_targets) / tp;
+  const double full_layer = rep + split_terms(m, eager) / tp + scores + lora;
+  const double backward = backward_working_terms(m) / tp;
+  // A checkpoint is the layer's input: the residual stream, FP32 when QLoRA upcasts.
+  const double input_bytes = residual_stream_fp32(s) ? 4.0 : 2.0;
+  const double layer_input =
+      (s.parallel.sequence ? input_bytes * m.hidden_size / tp : input_bytes * m.hidden_size);
+  // Op-level selective recompute (torchtitan's policy) keeps the layer input, the attention output
+  // and every second matmul output, and recomputes the rest of the layer in backward.
+  const bool op_level = t.recompute == Recompute::selective && flag(a.selective_recompute_ops);
+  const bool recompute = t.recompute == Recompute::full || op_level;
+  double saved_per_layer = full_layer;
+  if (t.recompute == Recompute::full) saved_per_layer = layer_input;
+  if (op_level) saved_per_layer = layer_input + matmul_outputs_kept_by_op_policy(m) / tp;
+  // The layer whose backward runs: rebuilt from what was kept.
+  const double layer_working = recompute ? full_layer + backward : backward;
+
+  // 1F1B: the first stage holds the forward activations of min(p, m) micro-batches of its L / p
+  // layers (Narayanan et al. 2021); interleaving v chunks adds (p - 1) / (p v) of that
+  // (Korthikanti et al. 2022, section 4.2.3). The last stage holds one micro-batch and the loss.
+  const double layers = double(m.num_layers) / pp;
+  double micro_batches = 1.0;
+  if (pp > 1 && stage == PipelineStage::first) {
+    micro_batches = std::min(pp, std::max(1, t.grad_accumulation));
+    const int v = std::max(1, s.parallel.virtual_stages);
+    if (v > 1) micro_batches *= 1.0 + double(pp - 1) / (double(pp) * v);
+  }
+  const double saved_layers = layers * micro_batches;
+  // Offload keeps the layer being computed and one in flight on the GPU.
+  const double on_gpu_layers =
+      flag(a.activation_offload) ? std::min(saved_layers, 2.0) : saved_layers;
+  const bool holds_loss = pp == 1 || stage == PipelineStage::last;
+  const double loss = holds_loss ? a.loss_bytes_per_logit * m.vocab_size / tp : 0.0;
+  const double factor = training_value_bytes_factor(s);
+
+  TrainingActivations out;
+  out.saved_bytes = tokens * saved_per_layer * on_gpu_layers * factor;
+  out.host_bytes = tokens * saved_per_layer * (saved_layers - on_gpu_layers) * factor;
+  out.layer_working_bytes = tokens * layer_working * factor;
+  out.loss_bytes = tokens * loss;
+  // The loss runs before any layer's backward and frees its buffers first: the two peaks do not
+  // overlap.
+  out.peak_bytes = out.saved_bytes + std::max(out.layer_working_bytes, out.loss_bytes);
+  return out;
 }
 
 double activation_bytes_inference(const Scenario& s) {

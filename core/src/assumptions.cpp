@@ -118,6 +118,41 @@ const std::vector<Field>& fields() {
                "measurements, arXiv 2506.14551); H100 LLM inference draws ~400-550 W of its 700 W. "
                "Energy per token and the owner's power cost use TDP x this share",
                &Assumptions::board_power_fraction, 0.76),
+      real("lossBytesPerLogit", "Training: loss memory per logit", "bytes",
+           "bytes per token and vocabulary entry held at the loss's peak: 4 = BF16 logits and a "
+           "chunked FP32 cross-entropy working set; each framework's own is in its profile "
+           "(docs/METHOD.md, Training frameworks)",
+           &Assumptions::loss_bytes_per_logit, 4.0, 0.0, 64.0),
+      real("eagerIntermediates", "Training: eager elementwise ops keep their outputs", "flag",
+           "1 = eager PyTorch modules: a gated MLP keeps gate, SiLU(gate), up and their product "
+           "(4 of the MLP width, fused kernels 3) and RMSNorm keeps an FP32 copy of its input "
+           "and its BF16 result (6 bytes per element, fused 2); 0 = fused kernels (Megatron, "
+           "Korthikanti et al. 2022)",
+           &Assumptions::eager_intermediates, 0.0, 0.0, 1.0),
+      real("loraDropoutCopies", "Training: LoRA dropout keeps a copy of adapter inputs", "flag",
+           "lora_dropout > 0 keeps a dropped 16-bit copy of each adapted matrix's input for "
+           "backward (LitGPT default 0.05); PEFT, torchtune and Unsloth default to 0 (no copy)",
+           &Assumptions::lora_dropout_copies, 1.0, 0.0, 1.0),
+      real("kbitUpcastFp32", "QLoRA: unquantized parameters in FP32", "flag",
+           "PEFT prepare_model_for_kbit_training casts every 16-bit parameter that is not "
+           "quantized (embeddings, LM head, norms) to FP32; the residual stream then runs in FP32 "
+           "and autocast keeps a BF16 copy of the LM head for backward",
+           &Assumptions::kbit_upcast_fp32, 0.0, 0.0, 1.0),
+      real("activationOffload", "Training: activations offloaded to host RAM", "flag",
+           "checkpointed layer inputs (or, without recompute, every saved activation) move to "
+           "host RAM and back over PCIe on a side stream; the GPU keeps the layer being computed "
+           "and one prefetched (Unsloth gradient checkpointing, torchtune "
+           "enable_activation_offloading)",
+           &Assumptions::activation_offload, 0.0, 0.0, 1.0),
+      real("optimizerInBackward", "Training: optimizer step fused into backward", "flag",
+           "each parameter is updated and its gradient freed as soon as it is computed, so only "
+           "the largest gradient is held (torchtune optimizer_in_bwd)",
+           &Assumptions::optimizer_in_backward, 0.0, 0.0, 1.0),
+      real("selectiveRecomputeOps", "Training: selective recompute is op-level", "flag",
+           "0 = Korthikanti et al. 2022: selective recompute drops only the attention scores; 1 = "
+           "torchtitan's op policy: keep each layer's input, the attention output and every "
+           "second matmul output, recompute the rest in backward",
+           &Assumptions::selective_recompute_ops, 0.0, 0.0, 1.0),
   };
   return table;
 }
@@ -179,13 +214,74 @@ const std::vector<ProfileChange>& engine_profile_changes() {
   return changes;
 }
 
+// Each framework's memory behaviours, read from its code (docs/METHOD.md, "Training frameworks").
+const std::vector<FrameworkChange>& framework_profile_changes() {
+  using F = TrainingFramework;
+  static const std::vector<FrameworkChange> changes = {
+      // Hugging Face Transformers + PEFT/TRL (Axolotl, LLaMA-Factory), transformers 4.46.
+      {F::transformers, "lossBytesPerLogit", 14.0,
+       "loss_utils.py ForCausalLMLoss: BF16 logits (2) + logits.float() (4) + the shifted "
+       ".contiguous() copy (4) + log_softmax's output saved for backward (4)"},
+      {F::transformers, "eagerIntermediates", 1.0,
+       "modeling_llama.py: LlamaMLP down(act(gate(x)) * up(x)) and LlamaRMSNorm's FP32 upcast"},
+      {F::transformers, "loraDropoutCopies", 0.0, "PEFT LoraConfig lora_dropout defaults to 0.0"},
+      {F::transformers, "kbitUpcastFp32", 1.0,
+       "PEFT prepare_model_for_kbit_training upcasts non-quantized parameters to FP32"},
+      {F::transformers, "trainingMfu", 0.4,
+       "HF Trainer / eager PyTorch, below Megatron-class stacks"},
+      // Unsloth (December 2024 and later).
+      {F::unsloth, "lossBytesPerLogit", 0.0,
+       "Cut Cross-Entropy (arXiv 2411.09009): the loss is computed blockwise from the hidden "
+       "states; the logits are never materialized"},
+      {F::unsloth, "activationOffload", 1.0,
+       "use_gradient_checkpointing=\"unsloth\" offloads the checkpointed layer inputs to host RAM"},
+      {F::unsloth, "loraDropoutCopies", 0.0,
+       "the fast LoRA path runs with lora_dropout = 0 (Unsloth docs)"},
+      // torchtune: chunked cross-entropy, eager modules; offload and optimizer-in-backward are
+      // recipe flags (off by default).
+      {F::torchtune, "lossBytesPerLogit", 6.5,
+       "CEWithChunkedOutputLoss, 8 chunks: BF16 logits (2) + log_softmax saved per chunk (4) + "
+       "one chunk's FP32 copy (4 / 8)"},
+      {F::torchtune, "eagerIntermediates", 1.0,
+       "modules/feed_forward.py w2(silu(w1(x)) * w3(x)); RMSNorm upcasts to FP32"},
+      {F::torchtune, "loraDropoutCopies", 0.0, "the LoRA builders default to lora_dropout = 0.0"},
+      // torchtitan: whole-vocabulary FP32 cross-entropy, `del pred` before backward.
+      {F::torchtitan, "lossBytesPerLogit", 12.0,
+       "cross_entropy(pred.float()): backward holds log_softmax's saved output (4), the NLL "
+       "gradient (4) and the log-softmax input gradient (4); the BF16 logits are freed"},
+      {F::torchtitan, "selectiveRecomputeOps", 1.0,
+       "activation_checkpoint.mode = \"selective\", selective_ac_option = \"op\": saves mm "
+       "outputs except every second one, and SDPA outputs"},
+      {F::torchtitan, "eagerIntermediates", 1.0,
+       "models/llama3 FeedForward w2(silu(w1(x)) * w3(x)) without torch.compile (default off)"},
+      // Megatron-LM / NeMo: fused vocab-parallel cross-entropy, fused SwiGLU and norms.
+      {F::megatron, "lossBytesPerLogit", 6.0,
+       "VocabParallelCrossEntropy: BF16 logits (2) + an FP32 copy turned into the softmax in "
+       "place and saved (4); backward reuses it in place"},
+      // DeepSpeed trains Hugging Face models (Trainer integration): their modules and loss.
+      {F::deepspeed, "lossBytesPerLogit", 14.0, "Hugging Face ForCausalLMLoss (see transformers)"},
+      {F::deepspeed, "eagerIntermediates", 1.0, "Hugging Face eager modules (see transformers)"},
+      {F::deepspeed, "loraDropoutCopies", 0.0, "PEFT LoraConfig lora_dropout defaults to 0.0"},
+      {F::deepspeed, "kbitUpcastFp32", 1.0, "PEFT prepare_model_for_kbit_training (QLoRA)"},
+      // LitGPT: chunked BF16 cross-entropy (the generic 4 bytes), eager modules, LoRA dropout
+      // 0.05 (the generic flag).
+      {F::litgpt, "eagerIntermediates", 1.0,
+       "litgpt/model.py LLaMAMLP silu(fc_1(x)) * fc_2(x); RMSNorm computes in FP32"},
+  };
+  return changes;
+}
+
 namespace {
 
-Assumptions build_defaults(Engine engine) {
+Assumptions build_defaults(Engine engine, TrainingFramework framework) {
   Assumptions a;
   for (const Field& f : fields()) put(a, f, f.generic_default);
   for (const ProfileChange& c : engine_profile_changes()) {
     if (c.engine != engine) continue;
+    if (const Field* f = find_field(c.key)) put(a, *f, c.value);
+  }
+  for (const FrameworkChange& c : framework_profile_changes()) {
+    if (c.framework != framework) continue;
     if (const Field* f = find_field(c.key)) put(a, *f, c.value);
   }
   return a;
@@ -193,15 +289,19 @@ Assumptions build_defaults(Engine engine) {
 
 }  // namespace
 
-Assumptions default_assumptions(Engine engine) {
-  // Built once per profile: normalize() asks on every estimate.
+Assumptions default_assumptions(Engine engine, TrainingFramework framework) {
+  // Built once per engine x framework: normalize() asks on every estimate.
   static const std::vector<Assumptions> profiles = [] {
     std::vector<Assumptions> out;
-    for (const EnumEntry<Engine>& e : enum_entries<Engine>())
-      out.push_back(build_defaults(e.value));
+    for (const EnumEntry<Engine>& e : enum_entries<Engine>()) {
+      for (const EnumEntry<TrainingFramework>& f : enum_entries<TrainingFramework>())
+        out.push_back(build_defaults(e.value, f.value));
+    }
     return out;
   }();
-  return profiles[static_cast<std::size_t>(enum_index(engine))];
+  const std::size_t frameworks = enum_entries<TrainingFramework>().size();
+  return profiles[static_cast<std::size_t>(enum_index(engine)) * frameworks +
+                  static_cast<std::size_t>(enum_index(framework))];
 }
 
 const std::vector<AssumptionInfo>& assumption_table() {

@@ -63,6 +63,21 @@ const std::vector<EnumEntry<Engine>>& enum_entries<Engine>() {
 }
 
 template <>
+const std::vector<EnumEntry<TrainingFramework>>& enum_entries<TrainingFramework>() {
+  static const std::vector<EnumEntry<TrainingFramework>> t = {
+      {TrainingFramework::generic, "generic", "framework.generic", "Generic"},
+      {TrainingFramework::transformers, "transformers", "framework.transformers",
+       "HF Transformers + PEFT/TRL"},
+      {TrainingFramework::unsloth, "unsloth", "framework.unsloth", "Unsloth"},
+      {TrainingFramework::torchtune, "torchtune", "framework.torchtune", "torchtune"},
+      {TrainingFramework::torchtitan, "torchtitan", "framework.torchtitan", "torchtitan (FSDP2)"},
+      {TrainingFramework::megatron, "megatron", "framework.megatron", "Megatron-LM / NeMo"},
+      {TrainingFramework::deepspeed, "deepspeed", "framework.deepspeed", "DeepSpeed"},
+      {TrainingFramework::litgpt, "litgpt", "framework.litgpt", "LitGPT"}};
+  return t;
+}
+
+template <>
 const std::vector<EnumEntry<ComputeType>>& enum_entries<ComputeType>() {
   static const std::vector<EnumEntry<ComputeType>> t = {
       {ComputeType::fp16, "fp16", "compute.fp16", "FP16 tensor cores"},

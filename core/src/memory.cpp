@@ -25,6 +25,8 @@ const NumberFormat& fallback_fp16() {
 
 double bytes_of(const NumberFormat& f) { return f.bits_per_weight / 8.0; }
 
+bool flag_on(double v) { return v >= 0.5; }
+
 // Bytes per trained value (weights, gradients, optimizer moments) without mixed precision:
 // training needs floating point, and the least anyone trains in is BF16 (2 bytes). An INT8 or
 // 4-bit weight format cannot carry gradients: pure BF16 AdamW is 2 + 2 + 2 x 2 = 8 bytes per
@@ -74,10 +76,15 @@ double weights_bytes_per_gpu(const ParamCounts& p, const NumberFormat& f, int tp
   return body / (double(tp) * pp) + ends / tp;
 }
 
+int moe_layer_count(const ModelArch& m) {
+  if (m.num_experts <= 0) return 0;
+  const int period = std::max(1, m.moe_layer_period);
+  return std::max(0, (m.num_layers - m.first_k_dense_layers) / period);
+}
+
 double routed_expert_params(const ModelArch& m) {
   if (m.num_experts <= 0) return 0.0;
-  const int period = std::max(1, m.moe_layer_period);
-  const int moe_layers = std::max(0, (m.num_layers - m.first_k_dense_layers) / period);
+  const int moe_layers = moe_layer_count(m);
   const double moe_i = m.moe_intermediate_size > 0 ? m.moe_intermediate_size : m.intermediate_size;
   return double(moe_layers) * m.num_experts * (m.mlp_gated ? 3.0 : 2.0) * m.hidden_size * moe_i;
 }
@@ -219,62 +226,149 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
   mb.host_ram_bytes *= replicas / nodes + (replicas % nodes != 0 ? 1 : 0);
 }
 
-void training_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& mb) {
+// Parameters one GPU of a pipeline stage holds, in three groups with their own bytes: the
+// transformer layers' dense matrices, the routed experts (spread over the expert-parallel ranks)
+// and the 16-bit side tensors (norms, plus the embedding on the first stage and the LM head on
+// the last; with tied embeddings the last stage keeps its own copy of the embedding as the head).
+struct StageParams {
+  double dense = 0;
+  double experts = 0;
+  double side = 0;
+  double total() const { return dense + experts + side; }
+};
+
+StageParams stage_params(const Scenario& s, const ParamCounts& p, PipelineStage stage) {
+  const double tp = std::max(1, s.parallel.tensor);
+  const int pp = std::max(1, s.parallel.pipeline);
+  const double ep = std::max(1, s.parallel.expert);
+  const double experts = routed_expert_params(s.model);
+  const double head = p.lm_head > 0 ? p.lm_head : (pp > 1 ? p.embedding : 0.0);
+  const bool first = pp == 1 || stage == PipelineStage::first;
+  const bool last = pp == 1 || stage == PipelineStage::last;
+  StageParams out;
+  out.dense =
+      std::max(0.0, p.total - p.embedding - p.lm_head - p.norms - experts) / (double(pp) * tp);
+  out.experts = experts / (double(pp) * tp * ep);
+  out.side = (p.norms / pp + (first ? p.embedding : 0.0) + (last ? head : 0.0)) / tp;
+  return out;
+}
+
+// The largest single parameter tensor on a GPU (what an optimizer step fused into backward
+// holds the gradient of): the embedding or LM head, or a layer's largest matrix.
+double largest_tensor_params(const Scenario& s, const ParamCounts& p) {
+  const ModelArch& m = s.model;
+  const double tp = std::max(1, s.parallel.tensor);
+  const double i = std::max(m.intermediate_size, m.moe_intermediate_size);
+  return std::max({p.embedding, p.lm_head, double(m.hidden_size) * i}) / tp;
+}
+
+struct StageMemory {
+  double weights = 0, grads = 0, optimizer = 0, activations = 0, overhead = 0, host = 0;
+  double per_gpu() const { return weights + grads + optimizer + activations + overhead; }
+};
+
+StageMemory training_stage_memory(const Scenario& s, const ParamCounts& p, PipelineStage stage) {
   const NumberFormat& wf = weights_format_of(s);
   const TrainingWorkload& t = s.training;
   const ModelArch& m = s.model;
   const Assumptions& a = s.assumptions;
-  const double model_split = double(s.parallel.tensor) * s.parallel.pipeline;
   const double nd = std::max(1, s.parallel.data);
-  const int gpus = total_gpus(s);
-  const double local = p.total / model_split;  // parameters of this GPU's model shard
-  const double shard3 = t.zero_stage >= 3 ? nd : 1.0;
-  const double shard2 = t.zero_stage >= 2 ? nd : 1.0;
-  const double shard1 = t.zero_stage >= 1 ? nd : 1.0;
-  double weights = 0, grads = 0, optimizer = 0, host = 0;
+  const double ep = std::max(1, s.parallel.expert);
+  // ZeRO shards over the data-parallel group; the experts' copies over the expert-data group
+  // (data / expert ranks).
+  auto shard = [&](int stage_needed, bool experts) {
+    if (t.zero_stage < stage_needed) return 1.0;
+    return experts ? std::max(1.0, nd / ep) : nd;
+  };
+  const StageParams sp = stage_params(s, p, stage);
+  StageMemory out;
+  double gathered_bpp = 2.0;  // bytes per parameter ZeRO-3 all-gathers
   if (t.method == TrainingMethod::full) {
     const double weight_bpp = t.mixed_precision ? 2.0 : trained_value_bytes(wf);
-    weights = local * weight_bpp / shard3;
-    grads = local * gradient_bytes_per_param(t, wf) / shard2;
-    optimizer = local * optimizer_bytes_per_param(t, wf, m) / shard1;
+    const double grad_bpp = gradient_bytes_per_param(t, wf);
+    const double opt_bpp = optimizer_bytes_per_param(t, wf, m);
+    const double dense = sp.dense + sp.side;
+    out.weights = dense * weight_bpp / shard(3, false) + sp.experts * weight_bpp / shard(3, true);
+    out.grads = dense * grad_bpp / shard(2, false) + sp.experts * grad_bpp / shard(2, true);
+    out.optimizer = dense * opt_bpp / shard(1, false) + sp.experts * opt_bpp / shard(1, true);
+    if (flag_on(a.optimizer_in_backward)) {
+      out.grads = std::min(out.grads, largest_tensor_params(s, p) * grad_bpp);
+    }
+    gathered_bpp = weight_bpp;
   } else {
     // Frozen base (16-bit for LoRA, the quantized format for QLoRA): no gradients, no states.
-    weights = weights_bytes(p, wf) / model_split / shard3;
+    // PEFT's k-bit preparation upcasts the unquantized tensors of a QLoRA base to FP32.
+    const bool upcast = residual_stream_fp32(s);
+    const double side_bpp = upcast ? 4.0 : side_bytes_per_param(wf);
+    out.weights = sp.dense * bytes_of(wf) / shard(3, false) +
+                  sp.experts * bytes_of(wf) / shard(3, true) + sp.side * side_bpp / shard(3, false);
+    gathered_bpp = bytes_of(wf);
+    const double model_split = double(s.parallel.tensor) * s.parallel.pipeline;
     const double trainable = lora_trainable_params(m, t.lora_rank, t.lora_targets) / model_split;
     // Adapters in FP32 under mixed precision (PEFT's default), else in the weights' precision.
     const double adapter_bpp = t.mixed_precision ? 4.0 : std::min(4.0, trained_value_bytes(wf));
     TrainingWorkload adapter_opt = t;
-    weights += trainable * adapter_bpp;
-    grads = trainable * adapter_bpp / shard2;
+    out.weights += trainable * adapter_bpp;
+    out.grads = trainable * adapter_bpp / shard(2, false);
     adapter_opt.mixed_precision = false;  // adapters are already FP32 master copies
     NumberFormat adapter_format = wf;
     adapter_format.bits_per_weight = adapter_bpp * 8.0;
-    optimizer = trainable * optimizer_bytes_per_param(adapter_opt, adapter_format, m) / shard1;
+    out.optimizer =
+        trainable * optimizer_bytes_per_param(adapter_opt, adapter_format, m) / shard(1, false);
+    const bool holds_head = s.parallel.pipeline == 1 || stage == PipelineStage::last;
+    if (upcast && holds_head) {
+      // Autocast casts the FP32 head to BF16 for its matmul and saves that copy for backward.
+      out.overhead += (p.lm_head > 0 ? p.lm_head : p.embedding) * 2.0 / s.parallel.tensor;
+    }
+    if (t.method == TrainingMethod::qlora) {
+      // bitsandbytes / torchao dequantize each 4-bit matrix to BF16 right before its matmul
+      // (forward and backward): one matrix of the layer at a time.
+      const double i = std::max(m.intermediate_size, m.moe_intermediate_size);
+      out.overhead += double(m.hidden_size) * i * 2.0 / s.parallel.tensor;
+    }
   }
   if (t.offload_optimizer) {
     // ZeRO-Offload (Ren et al. 2021): FP32 master weights, optimizer states and gradients live
     // in CPU RAM; the GPU keeps the 16-bit weights and streams gradients out in buckets.
-    host += (optimizer + grads) * gpus;
-    optimizer = 0;
-    grads = 0;
+    out.host += out.optimizer + out.grads;
+    out.optimizer = 0;
+    out.grads = 0;
   }
   if (t.offload_params && t.zero_stage >= 3) {
-    host += weights * gpus;
-    weights = 0;
+    out.host += out.weights;
+    out.weights = 0;
   }
-  mb.weights_bytes = weights;
-  mb.gradient_bytes = grads;
-  mb.optimizer_bytes = optimizer;
-  mb.activation_bytes = activation_bytes_training(s) + logits_bytes_training(s);
-  // ZeRO-3 gathers each layer's full parameters before use (current + prefetched: 2 layers).
+  const TrainingActivations act = training_activations(s, stage);
+  out.activations = act.peak_bytes;
+  out.host += act.host_bytes;
+  // ZeRO-3 gathers each layer's full parameters before use (current + prefetched: 2 layers), in
+  // the format they are stored in (FSDP2 gathers NF4 tensors as NF4).
+  const double layers_per_stage = double(m.num_layers) / std::max(1, s.parallel.pipeline);
   const double gathered = t.zero_stage >= 3 && nd > 1 && m.num_layers > 0
-                              ? 2.0 * (p.total / m.num_layers) * 2.0 / model_split
+                              ? 2.0 * (sp.dense + sp.experts) / layers_per_stage * gathered_bpp
                               : 0.0;
-  mb.overhead_bytes = a.cuda_context_bytes +
-                      a.framework_overhead_fraction * (weights + grads + optimizer) + gathered;
+  out.overhead += a.cuda_context_bytes +
+                  a.framework_overhead_fraction * (out.weights + out.grads + out.optimizer) +
+                  gathered;
+  return out;
+}
+
+void training_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& mb) {
+  StageMemory stage = training_stage_memory(s, p, PipelineStage::first);
+  if (s.parallel.pipeline > 1) {
+    const StageMemory last = training_stage_memory(s, p, PipelineStage::last);
+    if (last.per_gpu() > stage.per_gpu()) stage = last;
+  }
+  const int gpus = total_gpus(s);
+  mb.weights_bytes = stage.weights;
+  mb.gradient_bytes = stage.grads;
+  mb.optimizer_bytes = stage.optimizer;
+  mb.activation_bytes = stage.activations;
+  mb.overhead_bytes = stage.overhead;
   mb.reserve_bytes = 0;
-  mb.host_ram_bytes = host / std::max(1, s.hardware.nodes);
-  mb.total_bytes = (weights + grads + optimizer + mb.activation_bytes + mb.overhead_bytes) * gpus;
+  // Every GPU of the busiest stage offloads the same; the host holds its node's share.
+  mb.host_ram_bytes = stage.host * gpus / std::max(1, s.hardware.nodes);
+  mb.total_bytes = stage.per_gpu() * gpus;
 }
 
 }  // namespace

@@ -90,6 +90,7 @@ Engine& engine_of(Scenario& s) { return s.inference.engine; }
 TrainingMethod& method_of(Scenario& s) { return s.training.method; }
 Optimizer& optimizer_of(Scenario& s) { return s.training.optimizer; }
 Recompute& recompute_of(Scenario& s) { return s.training.recompute; }
+TrainingFramework& framework_of(Scenario& s) { return s.training.framework; }
 PriceBasis& price_basis_of(Scenario& s) { return s.cost.basis; }
 
 }  // namespace
@@ -118,6 +119,13 @@ const std::vector<RequestField>& request_fields() {
       whole(
           "", "dataParallel", [](Scenario& s) -> int& { return s.parallel.data; }, 0, kMaxCount, "",
           "replicas; 0 = gpuCount / (tensor x pipeline)"),
+      whole(
+          "", "expertParallel", [](Scenario& s) -> int& { return s.parallel.expert; }, 1, kMaxCount,
+          "", "training: ranks the routed experts are spread over (divides dataParallel)"),
+      whole(
+          "", "virtualPipelineStages",
+          [](Scenario& s) -> int& { return s.parallel.virtual_stages; }, 1, kMaxCount, "",
+          "training: model chunks per pipeline stage (interleaved 1F1B)"),
       flag(
           "", "sequenceParallel", [](Scenario& s) -> bool& { return s.parallel.sequence; },
           "Megatron sequence parallel (splits activations by the tensor degree)"),
@@ -167,6 +175,8 @@ const std::vector<RequestField>& request_fields() {
       real(
           "cost", "hostOverhead", [](Scenario& s) -> double& { return s.cost.own.host_overhead; },
           0, 10, "", "owning: host, fans and power supplies as a share of the boards' power"),
+      choice<TrainingFramework, &framework_of>(
+          "training", "framework", "training framework profile (sets the training assumptions)"),
       choice<TrainingMethod, &method_of>("training", "method", "full, lora or qlora"),
       choice<Optimizer, &optimizer_of>("training", "optimizer", "optimizer"),
       choice<Recompute, &recompute_of>("training", "recompute", "activation recomputation"),

@@ -211,7 +211,7 @@ bool read_training(Reader& r, Scenario& s) {
 
 bool read_assumptions(const json* overrides, Scenario& s, std::string& error,
                       std::vector<std::string>& warnings) {
-  s.assumptions = default_assumptions(s.inference.engine);
+  s.assumptions = profile_defaults(s);
   if (!overrides) return true;
   Reader ar(*overrides, "assumptions.", error, warnings);
   std::string accepted;

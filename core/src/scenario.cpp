@@ -33,6 +33,12 @@ int replica_batch(const Scenario& s) {
   return batch / replicas + (batch % replicas != 0 ? 1 : 0);
 }
 
+Assumptions profile_defaults(const Scenario& s) {
+  return default_assumptions(s.inference.engine, s.mode == Mode::training
+                                                     ? s.training.framework
+                                                     : TrainingFramework::generic);
+}
+
 Scenario normalize(Scenario s) {
   s.model = normalize_model(std::move(s.model));
   s.hardware.gpus_per_node = std::max(1, s.hardware.gpus_per_node);
@@ -40,7 +46,7 @@ Scenario normalize(Scenario s) {
   s.parallel.tensor = std::max(1, s.parallel.tensor);
   s.parallel.pipeline = std::max(1, s.parallel.pipeline);
   if (s.parallel.data <= 0) s.parallel.data = derived_data_parallel(s);
-  s.assumptions = default_assumptions(s.inference.engine);
+  s.assumptions = profile_defaults(s);
   for (const auto& [key, value] : s.assumption_overrides) set_assumption(s.assumptions, key, value);
   s.resolved_weights = find_format(s.weights_format);
   s.resolved_kv = find_format(s.kv_cache_format);
@@ -97,6 +103,28 @@ std::vector<std::string> validate(const Scenario& s) {
     }
     if (m.num_layers > 0 && pp > m.num_layers) {
       problems.push_back("pipelineParallel: more stages than layers");
+    }
+    const int ep = s.parallel.expert;
+    if (ep < 1) problems.push_back("expertParallel: must be at least 1");
+    if (ep > 1 && m.num_experts <= 0) {
+      problems.push_back("expertParallel: the model has no routed experts");
+    } else if (ep > 1 && m.num_experts % ep != 0) {
+      problems.push_back("expertParallel: " + std::to_string(ep) + " must divide the " +
+                         std::to_string(m.num_experts) + " experts");
+    }
+    const long long data = s.parallel.data > 0 ? s.parallel.data : gpus / model_split;
+    if (ep > 1 && data % ep != 0) {
+      problems.push_back("expertParallel: " + std::to_string(ep) +
+                         " must divide the data-parallel degree (" + std::to_string(data) + ")");
+    }
+    const int v = s.parallel.virtual_stages;
+    if (v < 1) problems.push_back("virtualPipelineStages: must be at least 1");
+    if (v > 1 && pp < 2) {
+      problems.push_back("virtualPipelineStages: needs pipelineParallel of 2 or more");
+    } else if (v > 1 && m.num_layers > 0 && m.num_layers % (static_cast<long long>(pp) * v) != 0) {
+      problems.push_back("virtualPipelineStages: pipeline x virtual stages (" +
+                         std::to_string(static_cast<long long>(pp) * v) + ") must divide the " +
+                         std::to_string(m.num_layers) + " layers");
     }
   }
   if (s.mode == Mode::inference) {

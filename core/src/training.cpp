@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "engine_internal.hpp"
+#include "sizer/activations.hpp"
 #include "sizer/communication.hpp"
 #include "sizer/inference_speed.hpp"
 #include "sizer/memory.hpp"
@@ -27,6 +28,37 @@ double flops_per_token(const Scenario& s, const ParamCounts& p, double trainable
          6.0 * trainable;
 }
 
+// Expert parallel: each MoE layer sends every token's hidden state to its k experts' ranks and
+// back (dispatch + combine) in forward and again in backward (and in the recomputed forward):
+// all-to-alls of tokens x k x h x 2 bytes, (ep - 1) / ep of it leaving the GPU. They sit on the
+// critical path (Megatron-Core's default schedule does not overlap them).
+double expert_all_to_all_seconds(const Scenario& s) {
+  const int ep = std::max(1, s.parallel.expert);
+  const int moe_layers = moe_layer_count(s.model);
+  if (ep <= 1 || moe_layers == 0) return 0.0;
+  const TrainingWorkload& t = s.training;
+  const Assumptions& a = s.assumptions;
+  const double tokens = double(t.micro_batch) * t.seq_len;
+  const double bytes = tokens * s.model.experts_per_token * s.model.hidden_size * 2.0 *
+                       double(ep - 1) / ep / std::max(1, s.parallel.tensor);
+  const double link = link_gb_per_s(s.hardware, ep * s.parallel.tensor) * 1e9 * a.link_efficiency;
+  const double per_call = safe_div(bytes, link) + a.collective_latency_s;
+  const double calls =
+      (t.recompute == Recompute::full ? 6.0 : 4.0) * moe_layers / std::max(1, s.parallel.pipeline);
+  return per_call * calls * t.grad_accumulation;
+}
+
+// Offloaded activations go to host RAM in forward and come back in backward on a side stream:
+// only what does not fit under the compute time is exposed.
+double activation_offload_seconds(const Scenario& s, double compute_seconds) {
+  const double host = training_activations(s, PipelineStage::first).host_bytes;
+  if (host <= 0) return 0.0;
+  const Assumptions& a = s.assumptions;
+  const double pcie = s.hardware.gpu.pcie_gb_per_s_unidirectional * 1e9 * a.link_efficiency;
+  const double transfer = safe_div(2.0 * host, pcie) * s.training.grad_accumulation;
+  return std::max(0.0, transfer - compute_seconds);
+}
+
 }  // namespace
 
 double training_flops_per_token(const Scenario& s, const ParamCounts& p, double trainable) {
@@ -35,8 +67,11 @@ double training_flops_per_token(const Scenario& s, const ParamCounts& p, double 
 
 double training_gradient_sync_bytes(const Scenario& s, const ParamCounts& p, double trainable) {
   const double model_split = double(s.parallel.tensor) * s.parallel.pipeline;
-  const double params = s.training.method == TrainingMethod::full ? p.total : trainable;
-  return params / model_split * 2.0;  // 16-bit gradients
+  if (s.training.method != TrainingMethod::full) return trainable / model_split * 2.0;
+  // Under expert parallel a GPU holds (and syncs) only its share of the routed experts.
+  const double ep = std::max(1, s.parallel.expert);
+  const double experts = routed_expert_params(s.model);
+  return (p.total - experts + experts / ep) / model_split * 2.0;  // 16-bit gradients
 }
 
 void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
@@ -58,10 +93,13 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
   fill_roofline(s, out);
   const double peak = out.peak_flops;
 
-  // Compute, with the 1F1B pipeline bubble (p - 1) / m for m micro-batches per step.
-  const double bubble = s.parallel.pipeline > 1
-                            ? double(s.parallel.pipeline - 1) / std::max(1, t.grad_accumulation)
-                            : 0.0;
+  // Compute, with the 1F1B pipeline bubble (p - 1) / m for m micro-batches per step; v
+  // interleaved chunks per stage shrink it to (p - 1) / (m v) (Narayanan et al. 2021).
+  const double bubble =
+      s.parallel.pipeline > 1
+          ? double(s.parallel.pipeline - 1) /
+                (double(std::max(1, t.grad_accumulation)) * std::max(1, s.parallel.virtual_stages))
+          : 0.0;
   r.compute_seconds_per_step =
       safe_div(r.flops_per_token * r.tokens_per_step, gpus * peak * a.training_mfu) *
       (1.0 + bubble);
@@ -103,7 +141,9 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
     offload_seconds = safe_div(2.0 * optimized * 2.0, pcie) +
                       safe_div(16.0 * optimized * std::max(1, hw.gpus_per_node), host);
   }
-  r.communication_seconds_per_step = exposed_dp + tp_seconds + offload_seconds;
+  r.communication_seconds_per_step = exposed_dp + tp_seconds + offload_seconds +
+                                     expert_all_to_all_seconds(s) +
+                                     activation_offload_seconds(s, r.compute_seconds_per_step);
   r.step_seconds = r.compute_seconds_per_step + r.communication_seconds_per_step;
   r.communication_share = safe_div(r.communication_seconds_per_step, r.step_seconds);
   r.tokens_per_second = safe_div(r.tokens_per_step, r.step_seconds);

@@ -28,7 +28,7 @@ std::string value_text(double v, const std::string& unit) {
 
 void draw_table(App& app) {
   sizer::Scenario& s = app.inputs;
-  sizer::Assumptions defaults = sizer::default_assumptions(s.inference.engine);
+  const sizer::Assumptions defaults = sizer::profile_defaults(s);
   ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("##assumptions", 3, flags)) return;

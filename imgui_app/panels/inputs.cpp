@@ -40,6 +40,7 @@ void set_tab(App& app, ModeTab tab) {
     if (tab == ModeTab::finetune && s.training.method == sizer::TrainingMethod::full)
       sizer::choose_training_method(s, sizer::TrainingMethod::lora);
   }
+  apply_profile(s);  // the framework's assumptions apply in training only
   app.dirty = true;
 }
 
@@ -217,11 +218,15 @@ void draw_precision(App& app) {
 
 }  // namespace
 
-void apply_engine(sizer::Scenario& s, sizer::Engine engine) {
-  s.inference.engine = engine;
-  s.assumptions = sizer::default_assumptions(engine);
+void apply_profile(sizer::Scenario& s) {
+  s.assumptions = sizer::profile_defaults(s);
   for (const auto& [key, value] : s.assumption_overrides)
     sizer::set_assumption(s.assumptions, key, value);
+}
+
+void apply_engine(sizer::Scenario& s, sizer::Engine engine) {
+  s.inference.engine = engine;
+  apply_profile(s);
 }
 
 // [SECTION] column

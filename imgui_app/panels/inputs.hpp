@@ -24,6 +24,9 @@ void start_custom_gpu(App& app);
 void open_custom_gpu_form(App& app);  // and scrolls it into view
 
 // Switches the engine profile: assumptions follow the profile, user overrides stay.
+// The assumptions of the scenario's engine (and, in training, framework) profile, with the user's
+// overrides on top.
+void apply_profile(sizer::Scenario& s);
 void apply_engine(sizer::Scenario& s, sizer::Engine engine);
 
 }  // namespace app

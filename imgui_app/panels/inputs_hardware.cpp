@@ -238,6 +238,16 @@ void draw_engine_and_host(App& app) {
       apply_engine(s, sizer::enum_at<sizer::Engine>(index));
       app.dirty = true;
     }
+  } else {
+    const auto& frameworks = sizer::enum_entries<sizer::TrainingFramework>();
+    int index = sizer::enum_index(s.training.framework);
+    ui::help_for_next_row("help.framework");
+    if (ui::combo(app, "hw.framework", "framework", &index, static_cast<int>(frameworks.size()),
+                  [&](int i) { return tr(frameworks[static_cast<std::size_t>(i)].label_key); })) {
+      s.training.framework = sizer::enum_at<sizer::TrainingFramework>(index);
+      apply_profile(s);
+      app.dirty = true;
+    }
   }
   const std::vector<sizer::HostPreset>& hosts = sizer::host_catalog();
   int host = -1;

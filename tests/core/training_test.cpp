@@ -2,9 +2,9 @@
 #include <catch2/catch.hpp>
 
 #include "engine_test_util.hpp"
-#include "sizer/training_defaults.hpp"
 #include "sizer/activations.hpp"
 #include "sizer/params.hpp"
+#include "sizer/training_defaults.hpp"
 #include "sizer/training_math.hpp"
 
 using namespace sizer;
@@ -84,30 +84,38 @@ TEST_CASE("activations: 8h + 4ad + 4kd + 6i bytes per token per layer (Llama-2-7
         8.0 * 4096 + 4.0 * 4096 + 4.0 * 1024 + 6.0 * 14336);
 }
 
+namespace {
+double saved_activations(const Scenario& s) {
+  return training_activations(normalize(s), PipelineStage::first).saved_bytes;
+}
+}  // namespace
+
 TEST_CASE("FlashAttention removes the s^2 term; full recompute keeps layer inputs only",
           "[training]") {
   Scenario s = training("llama-2-7b", "bf16", "a100-sxm-80gb");
   s.training.seq_len = 4096;
   s.training.flash_attention = false;
-  const double eager = activation_bytes_training(normalize(s));
+  const double eager = saved_activations(s);
   s.training.flash_attention = true;
-  const double flash = activation_bytes_training(normalize(s));
+  const double flash = saved_activations(s);
   CHECK(eager - flash == Approx(4096.0 * 32 * 2 * 32 * 4096));  // 2 a s bytes x s tokens x L
   s.training.recompute = Recompute::full;
-  const double recompute = activation_bytes_training(normalize(s));
-  CHECK(recompute == Approx(4096.0 * (2 * 4096 * 32 + 131584)));
+  const TrainingActivations r = training_activations(normalize(s), PipelineStage::first);
+  CHECK(r.saved_bytes == Approx(4096.0 * 2 * 4096 * 32));  // each layer's 2h input
+  // The layer rebuilt in backward, plus its MLP gradients (3 x 11008 x 2 bytes per token).
+  CHECK(r.layer_working_bytes == Approx(4096.0 * (131584 + 6 * 11008)));
 }
 
 TEST_CASE("sequence parallel divides all activations by the tensor degree", "[training]") {
   Scenario s = training("llama-2-7b", "bf16", "a100-sxm-80gb", 4);
   s.parallel.tensor = 4;
-  const double without = activation_bytes_training(normalize(s));
+  const double without = saved_activations(s);
   s.parallel.sequence = true;
-  const double with = activation_bytes_training(normalize(s));
+  const double with = saved_activations(s);
   s.parallel.tensor = 1;
   s.hardware.gpus_per_node = 1;
   s.parallel.sequence = false;
-  CHECK(with == Approx(activation_bytes_training(normalize(s)) / 4));
+  CHECK(with == Approx(saved_activations(s) / 4));
   CHECK(without > with);
 }
 

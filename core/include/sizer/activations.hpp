@@ -23,12 +23,22 @@ double attention_score_bytes_per_token_per_layer(const ModelArch& model, double 
 double lora_dropout_bytes_per_token_per_layer(const ModelArch& model,
                                               const std::vector<std::string>& targets);
 
-// Training activations on the most loaded GPU (micro-batch, recompute, flash, t, sequence
-// parallel; 1F1B pipelines keep about L layers' worth on the first stage).
-double activation_bytes_training(const Scenario& normalized);
+// The pipeline stage a training memory figure is for: the first holds the embedding and, under
+// 1F1B, the most micro-batches in flight; the last the LM head and the loss.
+enum class PipelineStage { first, last };
 
-// Logits kept for the loss: tokens x vocab x 4 bytes (BF16 logits + chunked FP32 loss).
-double logits_bytes_training(const Scenario& normalized);
+// Training activation memory of one GPU of `stage` (docs/METHOD.md, "Activations").
+struct TrainingActivations {
+  double saved_bytes = 0;          // kept on the GPU for backward, all micro-batches in flight
+  double host_bytes = 0;           // offloaded to host RAM (assumption activationOffload)
+  double layer_working_bytes = 0;  // the layer in backward: rebuilt activations + its gradients
+  double loss_bytes = 0;           // the loss's peak (lossBytesPerLogit x vocab per token)
+  double peak_bytes = 0;           // saved + the larger of the two working sets
+};
+TrainingActivations training_activations(const Scenario& normalized, PipelineStage stage);
+
+// QLoRA under PEFT's FP32 upcast (assumption kbitUpcastFp32): the residual stream is FP32.
+bool residual_stream_fp32(const Scenario& normalized);
 
 // Inference working memory at the prefill peak on one GPU: one prompt chunk's hidden states and
 // MLP intermediate, the score matrix if the engine materializes it, and the kept logits.

@@ -10,6 +10,20 @@ namespace sizer {
 
 enum class Engine { generic, vllm, llama_cpp, transformers };
 
+// Training frameworks (docs/METHOD.md, "Training frameworks"): what each keeps in GPU memory for
+// the loss, the checkpoints and the elementwise ops, as changes to the training assumptions.
+// Axolotl and LLaMA-Factory run Hugging Face Transformers + PEFT/TRL.
+enum class TrainingFramework {
+  generic,
+  transformers,
+  unsloth,
+  torchtune,
+  torchtitan,
+  megatron,
+  deepspeed,
+  litgpt
+};
+
 // Filled by default_assumptions() (and the user's overrides, in normalize()); never read a
 // default from here: the zeros are placeholders.
 struct Assumptions {
@@ -34,10 +48,19 @@ struct Assumptions {
   int prefill_logit_positions = 1;         // 1 = last position only; 0 = every position
   double unified_memory_gpu_fraction = 0;  // Apple: RAM share Metal lets the GPU hold; 0 = its rule
   double board_power_fraction = 0.76;      // board power while running / rated (TDP)
+  // Training frameworks' memory behaviours (flags are 0 or 1).
+  double loss_bytes_per_logit = 0;   // bytes per token x vocabulary entry at the loss's peak
+  double eager_intermediates = 0;    // SiLU output and RMSNorm's FP32 input copy kept for backward
+  double lora_dropout_copies = 0;    // LoRA dropout keeps a dropped copy of each adapter's input
+  double kbit_upcast_fp32 = 0;       // QLoRA: non-quantized parameters upcast to FP32 (PEFT)
+  double activation_offload = 0;     // checkpointed activations kept in host RAM
+  double optimizer_in_backward = 0;  // each gradient applied and freed as soon as it is computed
+  double selective_recompute_ops = 0;  // selective = op-level policy (keeps matmul outputs)
 };
 
-// The generic defaults with the engine profile's changes applied.
-Assumptions default_assumptions(Engine engine);
+// The generic defaults with the engine profile's changes applied, then (training) the framework's.
+Assumptions default_assumptions(Engine engine,
+                                TrainingFramework framework = TrainingFramework::generic);
 
 // One row of the assumptions table shown to the user.
 struct AssumptionInfo {
@@ -61,6 +84,15 @@ struct ProfileChange {
   std::string why;
 };
 const std::vector<ProfileChange>& engine_profile_changes();
+
+// One change a training framework makes to the defaults, with its source.
+struct FrameworkChange {
+  TrainingFramework framework;
+  std::string key;
+  double value;
+  std::string why;
+};
+const std::vector<FrameworkChange>& framework_profile_changes();
 
 // Read / write a field by key (for the UI, overrides and share links). get returns false if the
 // key is unknown; set returns false for an unknown key or a value outside the field's range.

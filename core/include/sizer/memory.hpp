@@ -16,6 +16,9 @@ double weights_bytes(const ParamCounts& params, const NumberFormat& format);
 double weights_bytes_per_gpu(const ParamCounts& params, const NumberFormat& format,
                              int tensor_parallel, int pipeline_parallel);
 
+// Layers with routed experts (after first_k_dense_layers, every moe_layer_period-th); 0 for dense.
+int moe_layer_count(const ModelArch& model);
+
 // Parameters of the routed experts (all experts, all MoE layers); 0 for dense models.
 double routed_expert_params(const ModelArch& model);
 

@@ -38,9 +38,9 @@ const std::vector<std::string>& price_load_errors();
 // is built here (searches price every candidate); describe_price() writes the words.
 struct ResolvedPrice {
   bool known = false;
-  double usd_per_gpu_hour = 0;  // rental, the user's quote, or the owner's cost per busy hour
-  const char* basis = "";       // "gpu-cloud", "hyperscaler", "marketplace", "own", "custom"
-  const PriceQuote* quote = nullptr;      // the table row used (rental, or purchase when owning)
+  double usd_per_gpu_hour = 0;        // rental, the user's quote, or the owner's cost per busy hour
+  const char* basis = "";             // "gpu-cloud", "hyperscaler", "marketplace", "own", "custom"
+  const PriceQuote* quote = nullptr;  // the table row used (rental, or purchase when owning)
   const char* custom_provider = nullptr;  // the user's quote or a custom card's own figure
   // Owning (filled whenever a purchase price is known, whatever the basis).
   double purchase_usd = 0;

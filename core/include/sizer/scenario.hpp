@@ -43,6 +43,11 @@ struct Parallelism {
   int pipeline = 1;
   int data = 0;           // 0 = derived: total GPUs / (tensor * pipeline)
   bool sequence = false;  // Megatron sequence parallel (divides activations by tensor)
+  // Expert parallel (training): the routed experts spread over this many of the data-parallel
+  // ranks (Megatron's EP group sits inside the data-parallel group; must divide it).
+  int expert = 1;
+  // Interleaved 1F1B: model chunks per pipeline stage (Megatron virtual pipeline stages).
+  int virtual_stages = 1;
 };
 
 struct InferenceWorkload {
@@ -56,6 +61,7 @@ struct InferenceWorkload {
 };
 
 struct TrainingWorkload {
+  TrainingFramework framework = TrainingFramework::generic;  // sets the training assumptions
   TrainingMethod method = TrainingMethod::full;
   Optimizer optimizer = Optimizer::adamw;
   bool mixed_precision = true;  // BF16/FP16 compute with FP32 master weights
@@ -110,6 +116,10 @@ struct Scenario {
 
 // Fills derived defaults (kv heads = heads, head dim = hidden / heads, data degree...).
 Scenario normalize(Scenario s);
+
+// The assumptions' defaults for this scenario: its engine's profile and, in training, its
+// framework's (before the user's overrides).
+Assumptions profile_defaults(const Scenario& s);
 
 // Problems that make the scenario meaningless, each naming the field. Empty = valid.
 std::vector<std::string> validate(const Scenario& s);

@@ -9,9 +9,9 @@ namespace sizer {
 
 struct DecodedLink {
   bool ok = false;
-  std::string request_json;        // a request for scenario_from_request_json
-  std::string ui_json;             // UI fields: {"lang":"zh","theme":"dark",...}
-  std::vector<std::string> errors; // one line per rejected key; ok may still be true
+  std::string request_json;         // a request for scenario_from_request_json
+  std::string ui_json;              // UI fields: {"lang":"zh","theme":"dark",...}
+  std::vector<std::string> errors;  // one line per rejected key; ok may still be true
 };
 
 std::string encode_share_fragment(const std::string& request_json, const std::string& ui_json);
