@@ -109,6 +109,7 @@ export interface Format {
 }
 
 export interface TrainingRequest {
+  framework?: 'generic' | 'transformers' | 'unsloth' | 'torchtune' | 'torchtitan' | 'megatron' | 'deepspeed' | 'litgpt';  // training framework profile (sets the training assumptions)
   method?: 'full' | 'lora' | 'qlora';  // full, lora or qlora
   optimizer?: 'adamw' | 'adamw-8bit' | 'sgd' | 'adafactor';  // optimizer
   recompute?: 'none' | 'selective' | 'full';  // activation recomputation
@@ -138,6 +139,8 @@ export interface Request {
   tensorParallel?: number;  // tensor-parallel degree
   pipelineParallel?: number;  // pipeline stages
   dataParallel?: number;  // replicas; 0 = gpuCount / (tensor x pipeline)
+  expertParallel?: number;  // training: ranks the routed experts are spread over (divides dataParallel)
+  virtualPipelineStages?: number;  // training: model chunks per pipeline stage (interleaved 1F1B)
   sequenceParallel?: boolean;  // Megatron sequence parallel (splits activations by the tensor degree)
   batch?: number;  // concurrent sequences (sequences)
   promptTokens?: number;  // prompt length (tokens)

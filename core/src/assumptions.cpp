@@ -153,6 +153,12 @@ const std::vector<Field>& fields() {
            "torchtitan's op policy: keep each layer's input, the attention output and every "
            "second matmul output, recompute the rest in backward",
            &Assumptions::selective_recompute_ops, 0.0, 0.0, 1.0),
+      real("persistentGradientBuffer", "Training: gradient buffer held all step", "flag",
+           "1 = a contiguous gradient buffer lives through forward (Megatron, DeepSpeed; DDP's "
+           "buckets always do); 0 = PyTorch creates gradients in backward as activations are "
+           "freed and zero_grad(set_to_none=True), the default since 2.0, frees them (single-GPU "
+           "and FSDP training)",
+           &Assumptions::persistent_gradient_buffer, 1.0, 0.0, 1.0),
   };
   return table;
 }
@@ -227,6 +233,8 @@ const std::vector<FrameworkChange>& framework_profile_changes() {
       {F::transformers, "loraDropoutCopies", 0.0, "PEFT LoraConfig lora_dropout defaults to 0.0"},
       {F::transformers, "kbitUpcastFp32", 1.0,
        "PEFT prepare_model_for_kbit_training upcasts non-quantized parameters to FP32"},
+      {F::transformers, "persistentGradientBuffer", 0.0,
+       "HF Trainer: optimizer.zero_grad(set_to_none=True) between steps"},
       {F::transformers, "trainingMfu", 0.4,
        "HF Trainer / eager PyTorch, below Megatron-class stacks"},
       // Unsloth (December 2024 and later).
@@ -235,6 +243,8 @@ const std::vector<FrameworkChange>& framework_profile_changes() {
        "states; the logits are never materialized"},
       {F::unsloth, "activationOffload", 1.0,
        "use_gradient_checkpointing=\"unsloth\" offloads the checkpointed layer inputs to host RAM"},
+      {F::unsloth, "persistentGradientBuffer", 0.0,
+       "HF Trainer underneath: zero_grad(set_to_none=True)"},
       {F::unsloth, "loraDropoutCopies", 0.0,
        "the fast LoRA path runs with lora_dropout = 0 (Unsloth docs)"},
       // torchtune: chunked cross-entropy, eager modules; offload and optimizer-in-backward are
@@ -244,6 +254,8 @@ const std::vector<FrameworkChange>& framework_profile_changes() {
        "one chunk's FP32 copy (4 / 8)"},
       {F::torchtune, "eagerIntermediates", 1.0,
        "modules/feed_forward.py w2(silu(w1(x)) * w3(x)); RMSNorm upcasts to FP32"},
+      {F::torchtune, "persistentGradientBuffer", 0.0,
+       "recipes call optimizer.zero_grad(set_to_none=True)"},
       {F::torchtune, "loraDropoutCopies", 0.0, "the LoRA builders default to lora_dropout = 0.0"},
       // torchtitan: whole-vocabulary FP32 cross-entropy, `del pred` before backward.
       {F::torchtitan, "lossBytesPerLogit", 12.0,
@@ -252,6 +264,8 @@ const std::vector<FrameworkChange>& framework_profile_changes() {
       {F::torchtitan, "selectiveRecomputeOps", 1.0,
        "activation_checkpoint.mode = \"selective\", selective_ac_option = \"op\": saves mm "
        "outputs except every second one, and SDPA outputs"},
+      {F::torchtitan, "persistentGradientBuffer", 0.0,
+       "FSDP2 creates sharded gradients in backward; zero_grad frees them"},
       {F::torchtitan, "eagerIntermediates", 1.0,
        "models/llama3 FeedForward w2(silu(w1(x)) * w3(x)) without torch.compile (default off)"},
       // Megatron-LM / NeMo: fused vocab-parallel cross-entropy, fused SwiGLU and norms.
@@ -265,6 +279,8 @@ const std::vector<FrameworkChange>& framework_profile_changes() {
       {F::deepspeed, "kbitUpcastFp32", 1.0, "PEFT prepare_model_for_kbit_training (QLoRA)"},
       // LitGPT: chunked BF16 cross-entropy (the generic 4 bytes), eager modules, LoRA dropout
       // 0.05 (the generic flag).
+      {F::litgpt, "persistentGradientBuffer", 0.0,
+       "Fabric loops call optimizer.zero_grad() (set_to_none by default)"},
       {F::litgpt, "eagerIntermediates", 1.0,
        "litgpt/model.py LLaMAMLP silu(fc_1(x)) * fc_2(x); RMSNorm computes in FP32"},
   };

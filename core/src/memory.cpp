@@ -341,6 +341,15 @@ StageMemory training_stage_memory(const Scenario& s, const ParamCounts& p, Pipel
   const TrainingActivations act = training_activations(s, stage);
   out.activations = act.peak_bytes;
   out.host += act.host_bytes;
+  // PyTorch creates gradients during backward, as the saved activations are freed, and
+  // zero_grad(set_to_none=True) frees them between steps; DDP's buckets and Megatron's or
+  // DeepSpeed's contiguous buffers hold them all step. Without such a buffer the peak is the
+  // larger of the forward's (activations and loss) and the end of backward's (every gradient and
+  // the last layer's working set); the activation term is what the peak adds to the gradients.
+  const bool ddp_buckets = nd > 1 && t.zero_stage < 3;
+  if (!flag_on(a.persistent_gradient_buffer) && !ddp_buckets) {
+    out.activations = std::max(act.peak_bytes, out.grads + act.layer_working_bytes) - out.grads;
+  }
   // ZeRO-3 gathers each layer's full parameters before use (current + prefetched: 2 layers), in
   // the format they are stored in (FSDP2 gathers NF4 tensors as NF4).
   const double layers_per_stage = double(m.num_layers) / std::max(1, s.parallel.pipeline);

@@ -195,3 +195,24 @@ TEST_CASE("training.framework in requests: accepted ids, echoed, and the profile
   inf.training.framework = TrainingFramework::unsloth;
   CHECK(normalize(inf).assumptions.activation_offload == 0.0);
 }
+
+TEST_CASE("gradients created in backward do not coexist with the forward's peak",
+          "[training][framework]") {
+  // Full fine-tune on one GPU under torchtune: zero_grad(set_to_none=True) frees the gradients,
+  // backward creates them as the activations are freed.
+  Scenario s = training("llama-3.1-8b", "bf16", "h100-sxm-80gb");
+  s.training.framework = TrainingFramework::torchtune;
+  s.training.mixed_precision = false;
+  s.training.recompute = Recompute::full;
+  s.training.seq_len = 4096;
+  const Estimate e = estimate(s);
+  const TrainingActivations a = activations_of(s);
+  const double grads = e.memory.gradient_bytes;
+  CHECK(grads == Approx(e.params.total * 2));
+  CHECK(grads + e.memory.activation_bytes ==
+        Approx(std::max(a.peak_bytes, grads + a.layer_working_bytes)));
+  // DDP's buckets hold them all step: two replicas add the whole activation peak again.
+  Scenario ddp = s;
+  ddp.hardware.gpus_per_node = 2;
+  CHECK(estimate(ddp).memory.activation_bytes == Approx(a.peak_bytes));
+}

@@ -56,6 +56,7 @@ struct Assumptions {
   double activation_offload = 0;     // checkpointed activations kept in host RAM
   double optimizer_in_backward = 0;  // each gradient applied and freed as soon as it is computed
   double selective_recompute_ops = 0;  // selective = op-level policy (keeps matmul outputs)
+  double persistent_gradient_buffer = 0;  // gradients allocated for the whole step
 };
 
 // The generic defaults with the engine profile's changes applied, then (training) the framework's.
