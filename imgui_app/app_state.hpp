@@ -11,6 +11,7 @@
 #include "logic/files_panel_state.hpp"
 #include "logic/format.hpp"
 #include "logic/plan_inputs.hpp"
+#include "logic/plan_rates.hpp"
 #include "logic/seed_tables.hpp"
 #include "sizer/estimate.hpp"
 #include "sizer/solvers.hpp"
@@ -73,6 +74,7 @@ struct App {
   std::vector<PinnedConfig> pinned;
   FilesPanelState files;  // model files, engine logs, saved work (not in links)
   PlanRun plan;           // the Plan view's last search
+  RateCurve plan_rates;   // how the shown plan moves with the request rate (logic/plan_rates.hpp)
   bool dirty = true;
 };
 

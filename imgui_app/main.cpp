@@ -313,6 +313,8 @@ platform::Hooks make_hooks(Shell& sh) {
         if (!sh.app.plan.has_result) return sizer::estimate_to_json(sh.app.results);
         nlohmann::json j = nlohmann::json::parse(sizer::estimate_to_json(sh.app.results));
         j["plan"] = nlohmann::json::parse(app::plan_summary_json(sh.app.plan));
+        if (!sh.app.plan_rates.key.empty())
+          j["plan"]["rates"] = nlohmann::json::parse(app::rate_curve_json(sh.app.plan_rates));
         return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       } catch (const std::exception& e) {
         error = e.what();

@@ -104,6 +104,7 @@ export interface Format {
   computeDtype: 'fp16' | 'bf16' | 'fp8' | 'int8' | 'fp4' | 'fp32';  // tensor-core peak used for matmuls
   keepsEmbeddings16bit: boolean;  // embeddings and LM head stay 16-bit
   usableForKvCache: boolean;  // can store the KV cache
+  expertsOnly: boolean;  // only the routed experts are quantized; other tensors stay 16-bit
   source: string;  // definition / paper
   notes: string;  // caveats
 }
@@ -189,6 +190,7 @@ export interface Params {
   lmHead: Num;  // 0 when tied (parameters)
   attention: Num;  // all layers (parameters)
   mlp: Num;  // all layers, all experts (parameters)
+  routedExperts: Num;  // routed experts' matrices, all MoE layers (0 for dense models) (parameters)
   norms: Num;  // norm weights (parameters)
 }
 
@@ -353,7 +355,8 @@ export interface PlanRequest extends Omit<Request, 'gpu' | 'gpuCount' | 'nodes' 
   constraints?: { gpus?: string[]; vendors?: string[]; consumer?: boolean; maxGpus?: number;
                   usdPerHourMax?: number; formats?: FormatId[]; kvFormats?: FormatId[];
                   methods?: TrainingRequest['method'][]; engine?: Request['engine'];
-                  priceBasis?: NonNullable<Request['cost']>['basis'] };
+                  priceBasis?: NonNullable<Request['cost']>['basis'];
+                  customGpus?: Gpu[] };  // the user's own cards, as estimate()'s gpu object
   maxPlans?: number;  // 1..200, default 20
 }
 

@@ -62,6 +62,9 @@ const NumberFormat& kv_format_of(const Scenario& s) {
 }
 
 double weights_bytes(const ParamCounts& p, const NumberFormat& f) {
+  if (f.experts_only && p.routed_experts > 0) {
+    return p.routed_experts * bytes_of(f) + (p.total - p.routed_experts) * 2.0;
+  }
   const double side = p.embedding + p.lm_head + p.norms;
   return std::max(0.0, p.total - side) * bytes_of(f) + side * side_bytes_per_param(f);
 }
@@ -300,7 +303,8 @@ StageMemory training_stage_memory(const Scenario& s, const ParamCounts& p, Pipel
     // PEFT's k-bit preparation upcasts the unquantized tensors of a QLoRA base to FP32.
     const bool upcast = residual_stream_fp32(s);
     const double side_bpp = upcast ? 4.0 : side_bytes_per_param(wf);
-    out.weights = sp.dense * bytes_of(wf) / shard(3, false) +
+    const double dense_bpp = wf.experts_only && sp.experts > 0 ? 2.0 : bytes_of(wf);
+    out.weights = sp.dense * dense_bpp / shard(3, false) +
                   sp.experts * bytes_of(wf) / shard(3, true) + sp.side * side_bpp / shard(3, false);
     gathered_bpp = bytes_of(wf);
     const double model_split = double(s.parallel.tensor) * s.parallel.pipeline;

@@ -116,6 +116,7 @@ ParamCounts count_normalized_params(const ModelArch& m) {
     p.norms += layer_norms;
     if (is_moe_layer(m, layer)) {
       p.mlp += m.num_experts * expert + shared + router;
+      p.routed_experts += m.num_experts * expert;
       skipped_experts += double(m.num_experts - m.experts_per_token) * expert;
     } else {
       p.mlp += dense_mlp;

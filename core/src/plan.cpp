@@ -45,6 +45,7 @@ std::vector<const Gpu*> allowed_gpus(const PlanConstraints& c) {
     if (!c.consumer && !g.datacenter) continue;
     out.push_back(&g);
   }
+  for (const Gpu& g : c.custom_gpus) out.push_back(&g);
   return out;
 }
 

@@ -71,6 +71,17 @@ bool read_constraints(Reader& r, PlanRequest& q) {
       !r.choice("engine", q.base.inference.engine) || !r.choice("priceBasis", q.base.cost.basis)) {
     return false;
   }
+  if (const json* cards = r.get("customGpus")) {
+    if (!cards->is_array()) return r.fail("customGpus", "must be a list of GPU objects");
+    for (std::size_t i = 0; i < cards->size(); ++i) {
+      // The estimate() reader checks a custom card; its errors get this card's position.
+      const RequestResult card = scenario_from_request_json(json{{"gpu", (*cards)[i]}}.dump());
+      const std::string at = "customGpus[" + std::to_string(i) + "]";
+      if (!card.ok) return r.fail(at, card.error);
+      if (!(*cards)[i].is_object()) return r.fail(at, "must be a GPU object");
+      c.custom_gpus.push_back(card.scenario.hardware.gpu);
+    }
+  }
   if (const json* methods = r.get("methods")) {
     if (!methods->is_array()) return r.fail("methods", "must be a list of full, lora, qlora");
     for (const json& m : *methods) {

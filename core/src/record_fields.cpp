@@ -216,6 +216,8 @@ const std::vector<RecordField<NumberFormat>>& record_fields<NumberFormat>() {
               "embeddings and LM head stay 16-bit"),
       flag<F>("usableForKvCache", "usable_for_kv_cache", &F::usable_for_kv_cache,
               "can store the KV cache"),
+      flag<F>("expertsOnly", "experts_only", &F::experts_only,
+              "only the routed experts are quantized; other tensors stay 16-bit"),
       text<F>("source", "source", &F::source, "definition / paper"),
       text<F>("notes", "notes", &F::notes, "caveats"),
   };
@@ -232,6 +234,8 @@ const std::vector<RecordField<ParamCounts>>& record_fields<ParamCounts>() {
       real<P>("lmHead", nullptr, &P::lm_head, 0, "parameters", "0 when tied"),
       real<P>("attention", nullptr, &P::attention, 0, "parameters", "all layers"),
       real<P>("mlp", nullptr, &P::mlp, 0, "parameters", "all layers, all experts"),
+      real<P>("routedExperts", nullptr, &P::routed_experts, 0, "parameters",
+              "routed experts' matrices, all MoE layers (0 for dense models)"),
       real<P>("norms", nullptr, &P::norms, 0, "parameters", "norm weights"),
   };
   return t;

@@ -6,6 +6,7 @@
 #include <exception>
 #include <nlohmann/json.hpp>
 
+#include "logic/custom_gpu.hpp"
 #include "sizer/catalog.hpp"
 #include "sizer/enums.hpp"
 #include "sizer/request_json.hpp"
@@ -154,6 +155,7 @@ void write_plan_fields(const PlanInputs& p, json& j) {
   if (p.global_batch != d.global_batch) j["planGlobalBatch"] = p.global_batch;
   if (p.consumer != d.consumer) j["planConsumer"] = p.consumer;
   if (p.max_gpus != d.max_gpus) j["planMaxGpus"] = p.max_gpus;
+  if (p.rate_plan != d.rate_plan) j["planRatePlan"] = p.rate_plan;
   for (const ListField& f : k_lists)
     if (!(p.*f.member).empty()) j[f.key] = join(p.*f.member);
 }
@@ -172,13 +174,16 @@ std::string read_plan_fields(const json& j, PlanInputs& p) {
     else
       note(f.key, "a number >= 0");
   }
-  for (const char* key : {"planGlobalBatch", "planMaxGpus"}) {
+  for (const char* key : {"planGlobalBatch", "planMaxGpus", "planRatePlan"}) {
     auto it = j.find(key);
     if (it == j.end()) continue;
     double v = 0;
     const bool max_gpus = std::string(key) == "planMaxGpus";
     if (read_number(*it, v) && v == static_cast<int>(v) && v <= 4096 && (!max_gpus || v >= 1)) {
-      (max_gpus ? p.max_gpus : p.global_batch) = static_cast<int>(v);
+      int& field = max_gpus                             ? p.max_gpus
+                   : std::string(key) == "planRatePlan" ? p.rate_plan
+                                                        : p.global_batch;
+      field = static_cast<int>(v);
     } else {
       note(key, max_gpus ? "a whole number from 1 to 4096" : "a whole number from 0 to 4096");
     }
@@ -269,6 +274,9 @@ sizer::PlanRequest plan_request(const sizer::Scenario& base, const PlanInputs& p
   r.constraints.consumer = p.consumer;
   r.constraints.max_gpus = std::max(1, p.max_gpus);
   r.constraints.usd_per_hour_max = p.usd_per_hour_max;
+  // A card the user made (the custom GPU form) is searched beside the catalog's.
+  if (!is_catalog_gpu(base.hardware.gpu) && sizer::find_gpu(base.hardware.gpu.id) == nullptr)
+    r.constraints.custom_gpus.push_back(base.hardware.gpu);
   r.max_plans = 20;
   return r;
 }
@@ -276,6 +284,7 @@ sizer::PlanRequest plan_request(const sizer::Scenario& base, const PlanInputs& p
 std::string plan_signature(const sizer::Scenario& base, const PlanInputs& p, bool compare_methods) {
   PlanInputs q = p;
   q.open = false;
+  q.rate_plan = 0;  // which plan's rate curve is shown does not change the search
   json j = json::object();
   write_plan_fields(q, j);
   return sizer::scenario_to_request_json(base) + j.dump() + (compare_methods ? "1" : "0");

@@ -33,6 +33,9 @@ struct PlanInputs {
   std::vector<std::string> formats;     // weight formats; empty = the planner's default set
   std::vector<std::string> kv_formats;  // KV-cache formats; empty = the planner's default set
   std::vector<std::string> methods;     // training method ids; empty = the calculator's method
+  // The plan whose rate curve is shown (its rank, from 0; logic/plan_rates.hpp). Not an input of
+  // the search: plan_signature() leaves it out.
+  int rate_plan = 0;
 };
 
 bool operator==(const PlanInputs& a, const PlanInputs& b);

@@ -17,6 +17,9 @@ void draw_plan_view(App& app);
 // Pieces (panels/plan_results.cpp).
 void draw_plan_stats(App& app);
 void draw_plan_results(App& app);
+// How the chosen inference plan (ui.plan.rate_plan, a valid index) moves with the rate: its
+// cards, latency and cost (plan_rates.cpp), drawn under its entry of the list.
+void draw_plan_rates(App& app);
 
 // Loads a plan's scenario into the calculator and closes the Plan view.
 void load_plan(App& app, const sizer::Plan& plan);

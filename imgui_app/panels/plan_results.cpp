@@ -335,6 +335,9 @@ int draw_plan_list(App& app, const sizer::PlanResult& r) {
   int load = -1;
   const bool training = training_result(r);
   const float row_h = std::max(ImGui::GetFrameHeight(), ImGui::GetTextLineHeightWithSpacing());
+  // An old link may name a plan past the list: the last one.
+  app.ui.plan.rate_plan =
+      std::clamp(app.ui.plan.rate_plan, 0, std::max(0, static_cast<int>(r.plans.size()) - 1));
   for (int i = 0; i < static_cast<int>(r.plans.size()); ++i) {
     const sizer::Plan& p = r.plans[static_cast<std::size_t>(i)];
     ImGui::PushID(i);
@@ -387,11 +390,18 @@ int draw_plan_list(App& app, const sizer::PlanResult& r) {
       app.ui.status_is_error = false;
     }
     ui::tag(app, ("plan-link-" + std::to_string(i)).c_str());
+    if (!training && i != app.ui.plan.rate_plan) {
+      ImGui::SameLine();
+      if (ImGui::Button(tr("plan.rates.show"))) app.ui.plan.rate_plan = i;
+      ui::tag(app, ("plan-rates-show-" + std::to_string(i)).c_str());
+    }
     if (app.plan.copied == i) {
       ImGui::SetNextItemWidth(-FLT_MIN);
       ImGui::InputText("##link", &app.plan.copied_url, ImGuiInputTextFlags_ReadOnly);
       ui::tag(app, ("plan-link-field-" + std::to_string(i)).c_str());
     }
+    // The chosen plan's rate table, under its entry.
+    if (!training && i == app.ui.plan.rate_plan) draw_plan_rates(app);
     ImGui::PopID();
   }
   return load;

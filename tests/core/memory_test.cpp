@@ -248,3 +248,19 @@ TEST_CASE("Apple unified memory: the GPU holds Metal's working set, not all of R
   CHECK(estimate(inference("llama-2-7b", "fp16", "rtx-4090-24gb")).memory.capacity_bytes ==
         gpu("rtx-4090-24gb").memory_capacity_bytes);
 }
+
+TEST_CASE("MXFP4 as gpt-oss ships it quantizes only the experts (gpt-oss-20b: about 13.8 GB)",
+          "[memory]") {
+  // quantization_config.modules_to_not_convert: attention, router, embeddings and LM head stay
+  // BF16; the 24 x 32 experts (3 x 2880 x 2880 each, with their 3 x 2880 biases) are MXFP4 at
+  // 4.25 bits.
+  Scenario s = inference("gpt-oss-20b", "mxfp4", "h100-sxm-80gb");
+  const Estimate e = estimate(s);
+  const double experts = 24.0 * 32 * (3 * 2880 * 2880 + 3 * 2880);
+  CHECK(e.params.routed_experts == experts);
+  CHECK(e.memory.weights_bytes ==
+        Approx(experts * 4.25 / 8 + (e.params.total - experts) * 2).epsilon(1e-9));
+  CHECK(e.memory.weights_bytes / 1e9 == Approx(13.8).margin(0.1));  // the checkpoint's files
+  // A dense model has no experts: the format applies to every linear layer as before.
+  CHECK(weights_bytes(count_params(model("llama-3-8b")), format("mxfp4")) < 8.1e9 * 2 * 0.5);
+}

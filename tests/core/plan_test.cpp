@@ -290,3 +290,27 @@ TEST_CASE("the search in steps: one card type per step, the same plans as plan()
   CHECK(serving_search.progress() == 1);
   CHECK_FALSE(serving_search.finish().plans.empty());
 }
+
+TEST_CASE("a custom GPU is planned beside the catalog's cards", "[plan]") {
+  // An H100 the user rents at $0.50 an hour: cheaper than any catalog quote, so it ranks first.
+  const PlanRequestResult q = plan_request_from_json(
+      R"({"model":"llama-3.1-8b","promptTokens":1024,"outputTokens":256,
+          "targets":{"requestsPerSecond":1},
+          "constraints":{"gpus":["l40s-48gb"],"engine":"vllm",
+                         "customGpus":[{"base":"h100-sxm-80gb","id":"my-h100","name":"My H100",
+                                        "cloudUsdPerGpuHour":0.5}]}})");
+  REQUIRE(q.error.empty());
+  REQUIRE(q.request.constraints.custom_gpus.size() == 1);
+  const PlanResult r = plan(q.request);
+  REQUIRE(!r.plans.empty());
+  CHECK(r.plans.front().gpu_id == "my-h100");
+  CHECK(r.plans.front().usd_per_hour == Approx(0.5 * r.plans.front().gpus));
+  CHECK(r.stats.gpu_types == 2);  // the allowed L40S and the custom card
+  // A malformed card names its position and field.
+  const PlanRequestResult bad = plan_request_from_json(
+      R"({"constraints":{"customGpus":[{"base":"h100-sxm-80gb"},{"memoryGb":-1}]}})");
+  CHECK(bad.error.find("constraints.customGpus[1]") != std::string::npos);
+  CHECK(bad.error.find("memoryGb") != std::string::npos);
+  CHECK(plan_request_from_json(R"({"constraints":{"customGpus":{"id":"x"}}})")
+            .error.find("constraints.customGpus") != std::string::npos);
+}

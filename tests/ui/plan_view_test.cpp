@@ -9,6 +9,7 @@
 #include "fonts/ui_fonts.hpp"
 #include "imgui.h"
 #include "layout.hpp"
+#include "logic/custom_gpu.hpp"
 #include "logic/i18n.hpp"
 #include "logic/link_restore.hpp"
 #include "logic/state_json.hpp"
@@ -137,6 +138,19 @@ TEST_CASE("the planner request follows the calculator's scenario and the Plan vi
   app::run_plan_search(serve.inputs, serve.ui.plan, false, serve.plan);
   REQUIRE_FALSE(serve.plan.result.plans.empty());
   for (const sizer::Plan& p : serve.plan.result.plans) CHECK(p.kv_cache == "fp8");
+
+  // A custom GPU in the calculator is planned beside the catalog's cards; a catalog card is not
+  // sent twice.
+  CHECK(kv.constraints.custom_gpus.empty());
+  app::App own = inference_app();
+  own.inputs.hardware.gpu = app::custom_gpu_from(*sizer::find_gpu("h100-sxm-80gb"), "My H100");
+  own.inputs.hardware.gpu.cloud_usd_per_gpu_hour = 0.4;
+  const sizer::PlanRequest mine = app::plan_request(own.inputs, own.ui.plan, false);
+  REQUIRE(mine.constraints.custom_gpus.size() == 1);
+  CHECK(mine.constraints.custom_gpus[0].name == "My H100");
+  app::run_plan_search(own.inputs, own.ui.plan, false, own.plan);
+  REQUIRE_FALSE(own.plan.result.plans.empty());
+  CHECK(own.plan.result.plans.front().scenario.hardware.gpu.name == "My H100");
 }
 
 TEST_CASE("the Plan view renders an inference and a training search in both languages",

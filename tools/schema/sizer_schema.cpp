@@ -196,7 +196,8 @@ export interface PlanRequest extends Omit<Request, 'gpu' | 'gpuCount' | 'nodes' 
   constraints?: { gpus?: string[]; vendors?: string[]; consumer?: boolean; maxGpus?: number;
                   usdPerHourMax?: number; formats?: FormatId[]; kvFormats?: FormatId[];
                   methods?: TrainingRequest['method'][]; engine?: Request['engine'];
-                  priceBasis?: NonNullable<Request['cost']>['basis'] };
+                  priceBasis?: NonNullable<Request['cost']>['basis'];
+                  customGpus?: Gpu[] };  // the user's own cards, as estimate()'s gpu object
   maxPlans?: number;  // 1..200, default 20
 }
 

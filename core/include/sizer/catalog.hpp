@@ -115,6 +115,9 @@ struct NumberFormat {
   // Embeddings and LM head stay in 16-bit for GPTQ/AWQ/bnb (true) or are quantized too (GGUF).
   bool keeps_embeddings_16bit = false;
   bool usable_for_kv_cache = false;
+  // Only the routed experts are quantized, every other tensor stays 16-bit (gpt-oss's MXFP4:
+  // modules_to_not_convert lists attention, router, embeddings and LM head).
+  bool experts_only = false;
   std::string source;
   std::string notes;
 };

@@ -11,12 +11,13 @@
 namespace sizer {
 
 struct ParamCounts {
-  double total = 0;      // every parameter, all experts
-  double active = 0;     // per token (top-k experts + shared); == total for dense models
-  double embedding = 0;  // input embedding (+ learned positions)
-  double lm_head = 0;    // 0 when tied
-  double attention = 0;  // all layers
-  double mlp = 0;        // all layers, all experts (+ routers)
+  double total = 0;           // every parameter, all experts
+  double active = 0;          // per token (top-k experts + shared); == total for dense models
+  double embedding = 0;       // input embedding (+ learned positions)
+  double lm_head = 0;         // 0 when tied
+  double attention = 0;       // all layers
+  double mlp = 0;             // all layers, all experts (+ routers)
+  double routed_experts = 0;  // the routed experts' matrices, all MoE layers
   double norms = 0;
 };
 

@@ -25,7 +25,10 @@ struct PlanTargets {  // 0 = no target
 };
 
 struct PlanConstraints {
-  std::vector<std::string> gpus;        // allowed catalog ids; empty = every card
+  std::vector<std::string> gpus;  // allowed catalog ids; empty = every card
+  // The user's own cards (custom GPU records), searched beside the catalog's (not filtered by
+  // gpus, vendors or consumer: the user asked for them).
+  std::vector<Gpu> custom_gpus;
   std::vector<std::string> vendors;     // empty = every vendor
   bool consumer = true;                 // consumer / workstation cards allowed
   int max_gpus = 64;                    // cards in total
