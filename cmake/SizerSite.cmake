@@ -1,8 +1,8 @@
 # Assembles the deployable site into ${PROJECT_SOURCE_DIR}/dist/ (target `site`, web preset):
 # public/* verbatim, sizer.mjs + sizer.wasm (web/), app.js + app.wasm (imgui_app/, when that target
-# exists), the files other directories list in the global properties SIZER_SITE_ON_DEMAND_FILES
-# (built files the page fetches only when needed, e.g. the Chinese font; not precached) and
-# SIZER_SITE_DEPENDS (the targets that make them), and sw.js filled in from public/sw.js with the
+# exists), the files other directories list in the global properties SIZER_SITE_FILES (built
+# files, precached), SIZER_SITE_ON_DEMAND_FILES (built files the page fetches only when needed,
+# e.g. the Chinese font; not precached) and SIZER_SITE_DEPENDS (the targets that make them), and sw.js filled in from public/sw.js with the
 # precache list, the on-demand list and a version that is a hash of every file, so each deploy
 # with any change gets a fresh cache. Every URL is relative: the site works at / and under a
 # project path such as /llm-sizer/.
@@ -75,6 +75,10 @@ if(TARGET llm_sizer_app)
                            "$<TARGET_FILE_DIR:llm_sizer_app>/app.deferred.wasm")
   list(APPEND site_targets llm_sizer_app)
 endif()
+# Built files listed in SIZER_SITE_FILES are precached like the rest; copied after public/, one
+# with the name of a public/ file replaces it (boot.js with short names: imgui_app/CMakeLists.txt).
+get_property(site_built GLOBAL PROPERTY SIZER_SITE_FILES)
+list(APPEND site_outputs ${site_built})
 get_property(site_on_demand GLOBAL PROPERTY SIZER_SITE_ON_DEMAND_FILES)
 get_property(site_extra_targets GLOBAL PROPERTY SIZER_SITE_DEPENDS)
 list(APPEND site_targets ${site_extra_targets})

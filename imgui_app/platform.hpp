@@ -89,11 +89,12 @@ struct PageEvents {
   bool context_restored = false;  // WebGL context came back: recreate GPU objects
   bool clipboard_failed = false;
   bool clipboard_ok = false;
-  std::string pasted;           // text of a paste event
-  std::string cjk_font;         // fetch_chinese(): the bytes of cjk.otf ...
-  std::string zh_strings;       // ... and the zh column of the string tables (zh.tsv)
-  bool chinese_failed = false;  // fetch_chinese() could not get them
-  int injected_fault = 0;       // window.llmSizer.injectFault: 1 = C++ exception, 2 = wasm trap
+  std::string pasted;            // text of a paste event
+  std::string cjk_font;          // fetch_chinese(): the bytes of cjk.otf ...
+  std::string zh_strings;        // ... and the zh column of the string tables (zh.tsv)
+  bool chinese_failed = false;   // fetch_chinese() could not get them
+  int injected_fault = 0;        // window.llmSizer.injectFault: 1 = C++ exception, 2 = wasm trap
+  bool deferred_loaded = false;  // deferred_code_loaded() just turned true
 };
 PageEvents take_events();
 
@@ -103,6 +104,11 @@ PageEvents take_events();
 // arrive together as PageEvents::cjk_font and zh_strings, or chinese_failed is set; call again
 // to retry after a failure.
 void fetch_chinese();
+
+// True once the functions the first frame does not run (app.deferred.wasm, imgui_app/split_app.mjs)
+// are instantiated (public/boot.js: after the first frame, or with app.wasm for a page that starts
+// from a link or saved work); PageEvents::deferred_loaded says when. Native builds: always.
+bool deferred_code_loaded();
 
 // The error boundary. If the app fails (a C++ exception reaches the frame, or WebAssembly traps),
 // the page replaces the frozen canvas with a message, a "reset to defaults" button (removes

@@ -231,6 +231,8 @@ EM_JS(void, js_fetch_chinese, (), {
   });
 });
 
+EM_JS(int, js_deferred_code_loaded, (), { return Module.llmSizerDeferredLoaded ? 1 : 0; });
+
 EM_JS(void, js_set_recovery_state, (const char* key, const char* fragment), {
   Module.llmSizerPage.recovery = { storageKey: UTF8ToString(key), fragment: UTF8ToString(fragment) };
 });
@@ -272,6 +274,9 @@ EMSCRIPTEN_KEEPALIVE void llm_sizer_page_event(int kind) {
       break;
     case 6:
       g_events.injected_fault = 2;
+      break;
+    case 7:  // public/boot.js instantiated app.deferred.wasm
+      g_events.deferred_loaded = true;
       break;
     default:
       g_events.clipboard_failed = true;
@@ -431,6 +436,12 @@ void publish_widget_rect(const char* id, float x, float y, float w, float h) {
   js_publish_rect(id, x, y, w, h);
 }
 void fetch_chinese() { js_fetch_chinese(); }
+
+bool deferred_code_loaded() {
+  static bool loaded = false;  // it never unloads
+  if (!loaded) loaded = js_deferred_code_loaded() != 0;
+  return loaded;
+}
 
 void set_recovery_state(const char* storage_key, const std::string& fragment) {
   js_set_recovery_state(storage_key, fragment.c_str());

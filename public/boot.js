@@ -165,10 +165,18 @@
     for (var i = 0; i < bytes.length; ++i) bytes[i] = request.responseText.charCodeAt(i) & 0xff;
     return bytes;
   }
+  // Once it is in, the app saves its state (platform::deferred_code_loaded): the flag is read by
+  // the app, and the page event (7) wakes its loop when it is already running.
   function instantiateDeferred(primaryExports) {
     if (deferred.instance) return deferred.instance;
     var module = deferred.module || new WebAssembly.Module(deferredBytesNow());
     deferred.instance = new WebAssembly.Instance(module, { primary: primaryExports });
+    Module.llmSizerDeferredLoaded = true;
+    if (window.llmSizerReady) {
+      Promise.resolve().then(function () {
+        if (!(Module.llmSizerPage && Module.llmSizerPage.failed)) Module._llm_sizer_page_event(7);
+      });
+    }
     return deferred.instance;
   }
   // A link or saved work: their readers are deferred, so fetch both modules together.

@@ -136,7 +136,7 @@ async function coldLoad({ lang = 'en-US', measureFrames = false, site = url } = 
   });
   try {
     const page = context.pages()[0] ?? await context.newPage();
-    const fetched = [];  // [relative path, finished at (ms since navigation start)]
+    const fetched = [];  // [relative path, finished at (ms since the epoch)]
     const foreign = [];
     const siteOrigin = new URL(site).origin;
     page.on('request', (r) => { if (new URL(r.url()).origin !== siteOrigin) foreign.push(r.url()); });
@@ -146,14 +146,16 @@ async function coldLoad({ lang = 'en-US', measureFrames = false, site = url } = 
       const rel = decodeURIComponent(u.pathname).replace(/^\//, '') || 'index.html';
       fetched.push([rel, Date.now()]);
     });
-    const start = Date.now();
     await page.goto(site);
     // Polled every 10 ms on the page's own clock (ms since navigation start), the same way for a
     // baseline build that predates window.llmSizerReadyAt.
     const readyMs = await (await page.waitForFunction(
       () => window.llmSizerReady === true && performance.now(), null, { timeout: 60000, polling: 10 })).jsonValue();
-    const readyWall = start + readyMs;
-    const before = fetched.filter(([, t]) => t <= readyWall + 5).map(([rel]) => rel);
+    // The files are cut at the moment the first frame was drawn (window.llmSizerReadyAt where the
+    // build sets it), not when the poll saw it: what the page starts right after its first frame
+    // (register-sw.js, public/boot.js) can finish within those 10 ms on a local server.
+    const readyWall = await page.evaluate(() => performance.timeOrigin + (window.llmSizerReadyAt ?? performance.now()));
+    const before = fetched.filter(([, t]) => t <= readyWall).map(([rel]) => rel);
     const result = { readyMs, before, foreign };
     if (measureFrames) Object.assign(result, await frames(page, context));
     return result;

@@ -40,15 +40,28 @@ export async function scrollIntoView(page, id) {
   assert.fail(`widget ${id} never came into view`);
 }
 
+// Same place and size: the widget held still.
+export const sameRect = (a, b) => Boolean(a && b) &&
+  ['x', 'y', 'width', 'height'].every((k) => Math.abs(a[k] - b[k]) < 0.5);
+
+// Clicks widget `id` once it holds still: its rectangle is read again after the pointer has moved
+// there and two frames have passed, and the aim is taken again while it moves. A panel that has
+// just opened scrolls itself into view over the next frames (the custom GPU form), and a click at
+// the old place lands on whatever widget took it (the flake of "copy H100 and edit": the typed
+// value went into another field of the form).
 export async function clickWidget(page, id) {
-  const r = await scrollIntoView(page, id);
-  const x = r.x + Math.min(r.width / 2, 40);
-  const y = r.y + r.height / 2;
-  await page.mouse.move(x, y);
-  await settle(page, 2);
-  await page.mouse.click(x, y);
-  await settle(page, 3);
-  return r;
+  for (let i = 0; i < 20; ++i) {
+    const r = await scrollIntoView(page, id);
+    const x = r.x + Math.min(r.width / 2, 40);
+    const y = r.y + r.height / 2;
+    await page.mouse.move(x, y);
+    await settle(page, 2);
+    if (!sameRect(r, await rect(page, id))) continue;
+    await page.mouse.click(x, y);
+    await settle(page, 3);
+    return r;
+  }
+  assert.fail(`widget ${id} never held still`);
 }
 
 // True when widget `id` is drawn now (rectangles stay published after a widget goes away, so the

@@ -80,6 +80,10 @@ test('an English first load stays on the origin, obeys its CSP and never fetches
   assert.ok(!paths(requests.filter((r) => r.at <= readyAt)).includes('app.deferred.wasm'),
             'app.deferred.wasm waits for the first frame');
   assert.ok(paths(requests).includes('app.deferred.wasm'), 'app.deferred.wasm follows the first frame');
+  // The state's writers are deferred (main.cpp, persist_if_changed): once they are in, the first
+  // visit saves its state and the error boundary gets its reproducing link.
+  await page.waitForFunction(() => localStorage.getItem('llm-sizer-state') && location.hash.length > 1 &&
+                                   window.Module.llmSizerPage.recovery, null, { timeout: 15000 });
   await page.goto(shared.site.url + 'lite.html#v=1&model=llama-2-7b&weights=fp16&gpu=a100-sxm-80gb');
   await page.waitForFunction(() => window.llmSizerLiteReady === true, null, { timeout: 30000 });
   for (const r of requests) assert.equal(new URL(r.url).origin, origin, `request to ${r.url}`);

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 import { startServer } from '../../tools/static-server.mjs';
+import { sameRect } from './app_widgets.mjs';
 
 export const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const distDir = resolve(repo, process.env.SIZER_DIST || 'dist');
@@ -59,11 +60,23 @@ export async function waitForApp(page, timeout = 60000) {
   await page.waitForFunction(() => window.llmSizerReady === true, null, { timeout });
 }
 
-// Types `text` and waits until the app has taken all of it. ImGui's input queue hands each frame
-// one key change and the characters around it, so n characters need about 2n frames after the
-// last key event (a burst of keys can arrive between two frames when the main thread is idle).
-// A slow machine may fall asleep before that many frames: an empty setState wakes it again.
+// Waits until an ImGui text field is active and the page's #ime <input> over it has keyboard
+// focus (platform_web.cpp, js_ime_place): a key typed before then reaches no field, or the
+// field that was active before.
+export async function waitForTextEntry(page) {
+  await page.waitForFunction(() => {
+    const ime = window.Module.llmSizerIme;
+    return Boolean(ime && ime.wanted && document.activeElement === ime.input);
+  }, null, { timeout: 15000, polling: 50 });
+}
+
+// Types `text` into the active text field and waits until the app has taken all of it. ImGui's
+// input queue hands each frame one key change and the characters around it, so n characters need
+// about 2n frames after the last key event (a burst of keys can arrive between two frames when
+// the main thread is idle). A slow machine may fall asleep before that many frames: an empty
+// setState wakes it again.
 export async function typeText(page, text, options) {
+  await waitForTextEntry(page);
   await page.keyboard.type(text, options);
   const since = await page.evaluate(() => window.llmSizer.framesDrawn());
   await page.waitForFunction(([f, k]) => {
@@ -149,10 +162,22 @@ export async function clickAt(page, x, y, options = {}) {
   await settle(page);
 }
 
-// Clicks the widget the app published as `id` (near its left end: labels start there).
+// Clicks the widget the app published as `id` (near its left end: labels start there), once it
+// holds still (app_widgets.mjs, clickWidget, says why).
 export async function clickWidget(page, id, options = {}) {
-  const r = await waitRect(page, id);
-  await clickAt(page, r.x + Math.min(r.width / 2, 40), r.y + r.height / 2, options);
+  for (let i = 0; i < 20; ++i) {
+    const r = await waitRect(page, id);
+    const x = r.x + Math.min(r.width / 2, 40);
+    const y = r.y + r.height / 2;
+    await page.mouse.move(x - 1, y);
+    await page.mouse.move(x, y);
+    await settle(page, 2);
+    if (!sameRect(r, await page.evaluate((w) => window.llmSizer.widgetRect(w), id))) continue;
+    await page.mouse.click(x, y, options);
+    await settle(page);
+    return;
+  }
+  assert.fail(`widget ${id} never held still`);
 }
 
 // The text of the next frame the app draws: labels, values and tooltips (not chart ticks).

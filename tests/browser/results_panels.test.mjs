@@ -29,10 +29,15 @@ const framesDrawn = (page) => page.evaluate(() => window.llmSizer.framesDrawn())
 
 // Waits until the app has drawn `n` more frames. The app sleeps when idle, and an input that
 // changes nothing (a wheel at the end of the scroll range) may wake it for fewer frames, so after
-// the first frame a shortfall is not an error.
+// the first frame a shortfall is not an error. On a loaded machine the frames an input woke it
+// for can be over before `since` is read: an empty setState wakes it for the first one.
 async function settle(page, n = 3) {
   const since = await framesDrawn(page);
-  await page.waitForFunction((f) => window.llmSizer.framesDrawn() > f, since, { timeout: 15000 });
+  await page.waitForFunction((f) => {
+    if (window.llmSizer.framesDrawn() > f) return true;
+    window.llmSizer.setState({});
+    return false;
+  }, since, { timeout: 15000, polling: 100 });
   await page.waitForFunction(([f, k]) => window.llmSizer.framesDrawn() >= f + k, [since, n],
                              { timeout: 2000 }).catch(() => {});
 }
