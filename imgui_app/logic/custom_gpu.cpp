@@ -38,27 +38,6 @@ const sizer::PriceQuote* rental_quote(const std::string& gpu_id, sizer::PriceBas
   return nullptr;
 }
 
-bool same_card(const sizer::Gpu& a, const sizer::Gpu& b) {
-  for (const GpuField& f : sizer::record_fields<sizer::Gpu>()) {
-    switch (f.type) {
-      case sizer::FieldType::text:
-        if (a.*f.text != b.*f.text) return false;
-        break;
-      case sizer::FieldType::integer:
-        if (a.*f.integer != b.*f.integer) return false;
-        break;
-      case sizer::FieldType::number:
-        if (a.*f.number != b.*f.number) return false;
-        break;
-      case sizer::FieldType::boolean:
-        if (a.*f.boolean != b.*f.boolean) return false;
-        break;
-      case sizer::FieldType::choice:
-        break;  // the GPU record has none
-    }
-  }
-  return true;
-}
 
 // Takes `candidate` into the scenario when the core finds nothing wrong with the card.
 bool take_if_valid(sizer::Scenario& s, CustomGpuForm& form, const std::string& key,
@@ -118,11 +97,6 @@ const char* custom_gpu_group_before(const GpuField& f) {
   if (key == "launchPriceUsd") return "gpu.group.price";
   if (key == "source") return "gpu.group.source";
   return nullptr;
-}
-
-bool is_catalog_gpu(const sizer::Gpu& g) {
-  const sizer::Gpu* c = sizer::find_gpu(g.id);
-  return c != nullptr && same_card(*c, g);
 }
 
 sizer::Gpu custom_gpu_from(const sizer::Gpu& card, const std::string& name) {

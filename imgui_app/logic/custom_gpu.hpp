@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "logic/catalog_card.hpp"
 #include "sizer/record_fields.hpp"
 #include "sizer/scenario.hpp"
 
@@ -45,8 +46,6 @@ std::vector<const GpuField*> custom_gpu_form_fields();
 std::string custom_gpu_label_key(const GpuField& f);
 // The heading that starts a group of fields before `f` ("gpu.group.memory"), or nullptr.
 const char* custom_gpu_group_before(const GpuField& f);
-
-bool is_catalog_gpu(const sizer::Gpu& g);  // the card is a catalog card, unchanged
 
 // The card as a custom GPU: the same figures, id k_custom_gpu_id, the given name.
 sizer::Gpu custom_gpu_from(const sizer::Gpu& card, const std::string& name);

@@ -6,7 +6,7 @@
 #include <exception>
 #include <nlohmann/json.hpp>
 
-#include "logic/custom_gpu.hpp"
+#include "logic/catalog_card.hpp"
 #include "sizer/catalog.hpp"
 #include "sizer/enums.hpp"
 #include "sizer/request_json.hpp"
