@@ -68,6 +68,7 @@ double expert_all_to_all_seconds(const Scenario& s) {
 // Offloaded activations go to host RAM in forward and come back in backward on a side stream:
 // only what does not fit under the compute time is exposed.
 double activation_offload_seconds(const Scenario& s, double compute_seconds) {
+  if (s.assumptions.activation_offload < 0.5) return 0.0;  // nothing leaves the GPU
   const double host = training_activations(s, PipelineStage::first).host_bytes;
   if (host <= 0) return 0.0;
   const Assumptions& a = s.assumptions;

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { collectErrors, repo, siteAndBrowserForThisFile, waitForApp, waitRect, openApp } from './lib.mjs';
+import { clickWidget as click, collectErrors, openApp, repo, setAppState as setState, settle, siteAndBrowserForThisFile, waitForApp, waitRect } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 const shotsDir = join(repo, 'build', 'shots');
@@ -17,32 +17,6 @@ const open = (options) => openApp(shared, options);
 
 const state = (page) => page.evaluate(() => window.llmSizer.getState());
 const results = (page) => page.evaluate(() => window.llmSizer.results());
-const framesDrawn = (page) => page.evaluate(() => window.llmSizer.framesDrawn());
-
-async function settle(page, n = 3) {
-  const since = await framesDrawn(page);
-  await page.waitForFunction((f) => window.llmSizer.framesDrawn() > f, since, { timeout: 15000 })
-    .catch(() => {});
-  await page.waitForFunction(([f, k]) => window.llmSizer.framesDrawn() >= f + k, [since, n],
-                             { timeout: 2000 }).catch(() => {});
-}
-
-async function setState(page, partial) {
-  await page.evaluate((p) => window.llmSizer.setState(p), partial);
-  await settle(page);
-}
-
-// Hover, then press, as a person does (ImGui takes a press on an item hovered the frame before).
-async function click(page, id) {
-  const r = await waitRect(page, id);
-  const x = r.x + Math.min(r.width / 2, 40);
-  const y = r.y + r.height / 2;
-  await page.mouse.move(x - 1, y);
-  await page.mouse.move(x, y);
-  await settle(page, 2);
-  await page.mouse.click(x, y);
-  await settle(page);
-}
 
 // Turns the wheel over the column until widget `id` is in the upper part of the screen.
 async function scrollTo(page, id, height) {
