@@ -95,16 +95,21 @@ void wake(Shell& sh) {
 
 // [SECTION] string tables
 
-// The compiled-in tables hold the English column only (split_string_tables.py).
+// A broken table is a build bug; show it, keep going.
+void report_string_errors(app::App& app, const std::vector<std::string>& errors) {
+  if (errors.empty()) return;
+  app.ui.status_line = errors.front();
+  app.ui.status_is_error = true;
+}
+
+// The compiled-in tables hold the English column only, less the rows the first frame never
+// shows (split_string_tables.py), which platform::late_strings() brings.
 void install_strings(app::App& app) {
   app::i18n::Table table;
-  for (const auto& [name, text] : app_string_tables()) {
-    for (const std::string& e : app::i18n::parse_tsv(text, name, table)) {
-      app.ui.status_line = e;  // a broken table is a build bug; show it, keep going
-      app.ui.status_is_error = true;
-    }
-  }
+  for (const auto& [name, text] : app_string_tables())
+    report_string_errors(app, app::i18n::parse_tsv(text, name, table));
   app::i18n::install(std::move(table));
+  app::i18n::set_late_loader(platform::late_strings);
 }
 
 // The zh column (zh.tsv, fetched with the Chinese font: rows `key<TAB><TAB>zh`) fills in the
@@ -113,8 +118,7 @@ void install_chinese_strings(app::App& app, const std::string& text) {
   app::i18n::Table chinese;
   std::vector<std::string> errors = app::i18n::parse_tsv(text, "zh.tsv", chinese);
   if (!errors.empty()) {
-    app.ui.status_line = errors.front();  // a broken file is a build bug; keep the English
-    app.ui.status_is_error = true;
+    report_string_errors(app, errors);  // keep the English
     return;
   }
   app::i18n::Table table = app::i18n::installed();

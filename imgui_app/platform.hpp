@@ -105,6 +105,12 @@ PageEvents take_events();
 // to retry after a failure.
 void fetch_chinese();
 
+// The English strings the first frame does not show (en-late.tsv, served beside the app;
+// i18n::set_late_loader): public/boot.js fetches them after the first frame, or with app.wasm when
+// the page starts from a link or saved work; called before they are in, this fetches them
+// synchronously. "" when they cannot be had. Native builds: "" (the tests read whole tables).
+std::string late_strings();
+
 // True once the functions the first frame does not run (app.deferred.wasm, imgui_app/split_app.mjs)
 // are instantiated (public/boot.js: after the first frame, or with app.wasm for a page that starts
 // from a link or saved work); PageEvents::deferred_loaded says when. Native builds: always.

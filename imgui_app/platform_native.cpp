@@ -65,6 +65,7 @@ PageEvents take_events() {
 // No page to fetch from: the app stays in English, as a browser does when the files are missing.
 void fetch_chinese() { g_events.chinese_failed = true; }
 bool deferred_code_loaded() { return true; }  // one module
+std::string late_strings() { return ""; }
 void set_recovery_state(const char*, const std::string&) {}
 void fail(const std::string&) { g_sleep_requested = true; }
 

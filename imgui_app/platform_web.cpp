@@ -231,6 +231,12 @@ EM_JS(void, js_fetch_chinese, (), {
   });
 });
 
+EM_JS(char*, js_late_strings, (), {
+  // boot.js keeps the text it fetched, or fetches it synchronously; null when it cannot.
+  var text = Module.loadLateStrings ? Module.loadLateStrings() : null;
+  return text ? allocateUTF8(text) : 0;
+});
+
 EM_JS(int, js_deferred_code_loaded, (), { return Module.llmSizerDeferredLoaded ? 1 : 0; });
 
 EM_JS(void, js_set_recovery_state, (const char* key, const char* fragment), {
@@ -436,6 +442,14 @@ void publish_widget_rect(const char* id, float x, float y, float w, float h) {
   js_publish_rect(id, x, y, w, h);
 }
 void fetch_chinese() { js_fetch_chinese(); }
+
+std::string late_strings() {
+  char* text = js_late_strings();
+  if (text == nullptr) return "";
+  std::string out(text);
+  std::free(text);
+  return out;
+}
 
 bool deferred_code_loaded() {
   static bool loaded = false;  // it never unloads

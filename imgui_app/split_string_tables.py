@@ -1,8 +1,12 @@
 #!/usr/bin/python3
 """Splits the string tables for the first load (run by imgui_app/CMakeLists.txt).
 
-- OUT_DIR/<table>_en.tsv: each table with its zh column emptied and comment lines dropped; these
-  are compiled into the app, so an English first load does not download the Chinese text.
+- OUT_DIR/<table>_en.tsv: each table with its zh column emptied and comment lines dropped, less
+  the rows of en-late.tsv; these are compiled into the app, so an English first load does not
+  download the Chinese text.
+- OUT_DIR/en-late.tsv: the English of the rows the first frame never shows (LATE below), as rows
+  `key<TAB>en<TAB>`; the site serves it beside the app, public/boot.js fetches it after the first
+  frame and a string asked for before then is fetched at once (i18n::set_late_loader).
 - OUT_DIR/zh.tsv: the zh column of every table, as rows `key<TAB><TAB>zh`; the site serves it
   beside the app and the app fetches it with the Chinese font when the UI turns Chinese
   (platform::fetch_chinese), then fills the zh column of the installed tables from it.
@@ -10,13 +14,35 @@
 Usage: split_string_tables.py OUT_DIR TABLE.tsv [TABLE.tsv ...]
 """
 import os
+import re
 import sys
+
+# The rows the first frame never draws, by table: the preset questions and their answers, and the
+# whole files panel (report, saved work) and the Plan view, both closed on a first visit, except
+# the labels that open them and the verdict word of the tab's title (report::page_title).
+# About 10 KB gzip of the first load (docs/BENCHMARKS.md, fifth round).
+# tests/ui/first_frame_strings_test.cpp and tests/browser/late_strings.test.mjs check that first
+# visits need none of them before they arrive; one that does still shows its text (fetched
+# synchronously), only later.
+LATE = {
+    "presets.tsv": re.compile(r"^preset\.q\d"),
+    "files.tsv": re.compile(r""),
+    "plan.tsv": re.compile(r""),
+}
+FIRST_FRAME = {"files.title", "plan.tab", "plan.back", "report.fits", "report.no_fit",
+               "report.invalid"}
+
+
+def is_late(table, key):
+    rule = LATE.get(table)
+    return rule is not None and rule.match(key) is not None and key not in FIRST_FRAME
 
 
 def main():
     out_dir, tables = sys.argv[1], sys.argv[2:]
     os.makedirs(out_dir, exist_ok=True)
     chinese = []
+    late = []
     for path in tables:
         with open(path, encoding="utf-8") as f:
             text = f.read()
@@ -26,14 +52,19 @@ def main():
                 continue
             cols = line.rstrip("\r").split("\t")
             # A malformed row stays as it is: the app reports it (i18n::parse_tsv).
-            english.append("\t".join(cols[:2] + [""]) if len(cols) == 3 else line)
-            if len(cols) == 3:
-                chinese.append(cols[0] + "\t\t" + cols[2])
+            if len(cols) != 3:
+                english.append(line)
+                continue
+            row = "\t".join(cols[:2] + [""])
+            (late if is_late(os.path.basename(path), cols[0]) else english).append(row)
+            chinese.append(cols[0] + "\t\t" + cols[2])
         stem = os.path.splitext(os.path.basename(path))[0]
         with open(os.path.join(out_dir, stem + "_en.tsv"), "w", encoding="utf-8") as f:
             f.write("\n".join(english) + "\n")
     with open(os.path.join(out_dir, "zh.tsv"), "w", encoding="utf-8") as f:
         f.write("\n".join(chinese) + "\n")
+    with open(os.path.join(out_dir, "en-late.tsv"), "w", encoding="utf-8") as f:
+        f.write("\n".join(late) + "\n")
 
 
 if __name__ == "__main__":

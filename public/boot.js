@@ -7,10 +7,12 @@
 //       message, "reset to defaults" and a link that reproduces the failure;
 //   [5] loads app.deferred.wasm, the functions the first frame does not run
 //       (imgui_app/split_app.mjs), after the first frame; with app.wasm when the page starts
-//       from a link or saved work, whose readers are among them.
-// In the single-file build (llm-sizer.html, web/make-single-file.mjs) both wasm files and the
-// Chinese files come from window.llmSizerInline (base64) instead of the network, and app.js is
-// inlined.
+//       from a link or saved work, whose readers are among them;
+//   [6] the same for en-late.tsv, the English the first frame does not show
+//       (imgui_app/split_string_tables.py); a string asked for before it is in fetches it at once.
+// In the single-file build (llm-sizer.html, web/make-single-file.mjs) both wasm files, en-late.tsv
+// and the Chinese files come from window.llmSizerInline (base64) instead of the network, and app.js
+// is inlined.
 // A file, not an inline script, so the Content-Security-Policy can forbid inline scripts.
 (function () {
   'use strict';
@@ -179,20 +181,56 @@
     }
     return deferred.instance;
   }
+  // [6] The app asks for the text (platform::late_strings) at its first string that is not
+  // compiled in: the fetched text by then, else a synchronous request (counted for the tests in
+  // window.llmSizerLateStringsSync); null when it cannot be had (the app then shows keys).
+  var lateUrl = 'en-late.tsv';
+  var late = { text: inline ? new TextDecoder().decode(decodeBase64(inline.late)) : null, fetching: null };
+  function fetchLate() {
+    if (late.text !== null) return Promise.resolve(late.text);
+    if (!late.fetching) {
+      late.fetching = fetch(lateUrl).then(function (response) {
+        if (!response.ok) throw new Error(lateUrl + ': HTTP ' + response.status);
+        return response.text();
+      }).then(function (text) {
+        if (late.text === null) late.text = text;
+        return late.text;
+      });
+      late.fetching.catch(function () { late.fetching = null; });  // the synchronous path retries
+    }
+    return late.fetching;
+  }
+  function loadLateStrings() {
+    if (late.text !== null) return late.text;
+    window.llmSizerLateStringsSync = (window.llmSizerLateStringsSync || 0) + 1;
+    try {
+      var request = new XMLHttpRequest();
+      request.open('GET', lateUrl, false);
+      request.overrideMimeType('text/plain; charset=utf-8');
+      request.send();
+      if (request.status === 200) late.text = request.responseText;
+    } catch (e) { /* offline without the service worker's copy */ }
+    return late.text;
+  }
+
   // A link or saved work: their readers are deferred, so fetch both modules together.
   function startsFromSavedState() {
     if (/[#&](?!lang=)\w+=/.test(location.hash)) return true;
     try { return !!localStorage.getItem('llm-sizer-state'); } catch (e) { return false; }
   }
   var deferredFirst = startsFromSavedState();
-  if (deferredFirst) compileDeferred();
+  if (deferredFirst) {
+    compileDeferred();
+    fetchLate().catch(function () {});
+  }
 
   // [2]
   function instantiate(imports, done) {
     function ready(instance, module) {
       var exports = instance.exports;
       if (!deferredFirst) { done(instance, module); return; }
-      compileDeferred().then(function () {
+      // en-late.tsv too: such a page may open on the files panel or the Plan view.
+      Promise.all([compileDeferred(), fetchLate().catch(function () {})]).then(function () {
         instantiateDeferred(exports);
         done(instance, module);
       }).catch(function (e) { fail(text.failed + e.message); });
@@ -239,11 +277,13 @@
     instantiateWasm: instantiate,
     loadChinese: loadChinese,
     loadSplitModule: function (file, imports) { return [instantiateDeferred(imports.primary)]; },
+    loadLateStrings: loadLateStrings,
     onAppReady: function () {
       loading.hidden = true;
-      // [5] right away: the next click may need it. A failed download is retried by the
-      // synchronous path when a deferred function is called.
+      // [5] and [6] right away: the next click may need them. A failed download is retried by
+      // the synchronous path when a deferred function or a late string is needed.
       compileDeferred().then(function () { instantiateDeferred(Module.asm); }).catch(function () {});
+      fetchLate().catch(function () {});
       window.dispatchEvent(new Event('llmsizerready'));
       // Offline support comes after the first frame too (register-sw.js then waits for idle
       // before the precache); the single file has none.

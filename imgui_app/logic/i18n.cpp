@@ -10,6 +10,8 @@ namespace {
 
 Table g_table;
 Language g_language = Language::en;
+LateLoader g_late_loader = nullptr;
+bool g_late_loaded = false;
 
 std::string unescape(const std::string& s) {
   std::string out;
@@ -60,16 +62,47 @@ std::vector<std::string> parse_tsv(const std::string& text, const std::string& s
   return errors;
 }
 
+namespace {
+
+// Once: rows of a broken file are skipped (split_string_tables.py writes only well-formed ones),
+// and a failed load shows keys rather than fetching again every frame.
+void load_late_english() {
+  g_late_loaded = true;
+  Table late;
+  parse_tsv(g_late_loader(), "en-late.tsv", late);
+  for (auto& [key, entry] : late) {
+    std::string& en = g_table[key].en;  // std::map: inserting moves no other entry
+    if (en.empty()) en = std::move(entry.en);
+  }
+}
+
+}  // namespace
+
 void install(Table table) { g_table = std::move(table); }
 const Table& installed() { return g_table; }
 void set_language(Language lang) { g_language = lang; }
 Language language() { return g_language; }
 
+void set_late_loader(LateLoader load) {
+  g_late_loader = load;
+  g_late_loaded = false;
+}
+
 const char* tr(const char* key) {
   auto it = g_table.find(key);
-  if (it == g_table.end()) return key;
-  const std::string& s = g_language == Language::zh ? it->second.zh : it->second.en;
-  return s.empty() ? it->second.en.c_str() : s.c_str();
+  const auto text = [&]() -> const std::string* {
+    if (it == g_table.end()) return nullptr;
+    const std::string& s = g_language == Language::zh ? it->second.zh : it->second.en;
+    if (!s.empty()) return &s;
+    return it->second.en.empty() ? nullptr : &it->second.en;
+  };
+  const std::string* s = text();
+  if (s == nullptr && !g_late_loaded && g_late_loader != nullptr) {
+    load_late_english();
+    it = g_table.find(key);
+    s = text();
+  }
+  return s == nullptr ? key : s->c_str();
 }
 
 std::string trf(const char* key, std::initializer_list<std::string> args) {

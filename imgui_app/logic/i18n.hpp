@@ -30,8 +30,18 @@ const Table& installed();
 void set_language(Language lang);
 Language language();
 
-// The string for `key` in the current language; the key itself when missing (visible, never a
-// crash). The pointer stays valid until the next install().
+// The English the first frame never shows (preset questions and answers, files, plan view) is not
+// compiled in: it arrives after the first frame as en-late.tsv (imgui_app/split_string_tables.py,
+// docs/BENCHMARKS.md, fifth round). The first tr() of a key whose text is not installed calls
+// `load` once; it returns the rows' text (`key<TAB>en<TAB>`), fetched synchronously if need be, or
+// "" when it cannot be had, and their English joins the installed table in place, so entries and
+// the pointers tr() returned stay valid; a key that has English keeps it.
+using LateLoader = std::string (*)();
+void set_late_loader(LateLoader load);
+
+// The string for `key` in the current language, English when that is empty; the key itself when
+// there is neither (visible, never a crash or a blank). The pointer stays valid until the next
+// install().
 const char* tr(const char* key);
 
 // tr(key) with "{0}", "{1}", ... replaced by `args`.
