@@ -1,4 +1,4 @@
-// Parametric formats: EXL2 by average bpw, HQQ by bits and group, custom bits + group.
+// Parametric formats: EXL2 and EXL3 by average bpw, HQQ by bits and group, custom bits + group.
 #include "sizer/format_params.hpp"
 
 #include <cerrno>
@@ -44,7 +44,8 @@ double group_overhead_bits(int group) { return group > 0 ? 32.0 / group : 0.0; }
 }  // namespace
 
 const char* parametric_format_patterns() {
-  return "exl2-<bpw 2-8>, hqq-<1|2|3|4|8>bit-g<group 8-4096>, custom-<bits 1-16>bit[-g<group>]";
+  return "exl2-<bpw 2-8>, exl3-<bpw 1-8>, hqq-<1|2|3|4|8>bit-g<group 8-4096>, custom-<bits "
+         "1-16>bit[-g<group>]";
 }
 
 bool parametric_format(const std::string& id, NumberFormat& out, std::string& problem) {
@@ -63,6 +64,20 @@ bool parametric_format(const std::string& id, NumberFormat& out, std::string& pr
     out.bits_per_weight = v;  // EXL2's bpw is an average that includes its scales
     out.notes =
         "EXL2 at " + fmt_num(v) + " bits per weight on average (scales included); " + base->notes;
+    return true;
+  }
+  if (number_after(id, "exl3-", v, rest) && rest.empty()) {
+    const NumberFormat* base = find_format("exl3");
+    if (base == nullptr) return false;
+    if (v < 1 || v > 8) {
+      problem = "exl3 bits per weight must be from 1 to 8";
+      return false;
+    }
+    out = *base;
+    out.id = id;
+    out.name = "EXL3 " + fmt_num(v) + " bpw";
+    out.bits_per_weight = v;  // the target bitrate; the trellis codes carry no separate scales
+    out.notes = "EXL3 at " + fmt_num(v) + " bits per weight; " + base->notes;
     return true;
   }
   if (number_after(id, "hqq-", v, rest) && rest.compare(0, 3, "bit") == 0) {

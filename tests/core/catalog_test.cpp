@@ -168,8 +168,8 @@ TEST_CASE("the compiled-in catalogs load without errors", "[catalog]") {
   for (const std::string& error : errors) UNSCOPED_INFO(error);
   CHECK(errors.empty());
   CHECK(sizer::gpu_catalog().size() == 106);
-  CHECK(sizer::model_catalog().size() == 74);
-  CHECK(sizer::format_catalog().size() == 62);
+  CHECK(sizer::model_catalog().size() == 75);
+  CHECK(sizer::format_catalog().size() == 63);
 }
 
 TEST_CASE("every reference GPU and format id is in the catalog", "[catalog]") {
