@@ -353,6 +353,13 @@ void read_hybrid(Reader& r, const std::string& type, ModelArch& m) {
     m.recurrent = RecurrentKind::mamba;
     int expand = 2;
     r.integer("mamba_expand", {"mamba_expand"}, false, 1, 64, expand);
+    // The request's own limit for recurrentHeads, so an imported model round-trips.
+    static const double heads_limit = find_record_field<ModelArch>("recurrentHeads")->max;
+    if (double(expand) * m.hidden_size > heads_limit) {
+      r.error = "mamba_expand: mamba_expand x hidden_size is above the limit of " +
+                Reader::format(heads_limit);
+      return;
+    }
     m.recurrent_heads = expand * m.hidden_size;
     m.recurrent_head_dim = 1;
     m.recurrent_state_dim = 16;

@@ -130,7 +130,8 @@ TEST_CASE("Nemotron-H imports with 4 attention and 27 Mamba-2 layers", "[hybrid]
   CHECK(recurrent_state_values_per_layer(m) == 128 * 80 * 128 + 3 * (10240 + 2048.0));
 }
 
-TEST_CASE("Jamba imports as 52B total, 12B active, attention in 1 layer of 8", "[hybrid][hf_config]") {
+TEST_CASE("Jamba imports as 52B total, 12B active, attention in 1 layer of 8",
+          "[hybrid][hf_config]") {
   const HfConfigResult r = model_from_hf_config(kJamba);
   INFO(r.error);
   REQUIRE(r.ok);
@@ -144,9 +145,17 @@ TEST_CASE("Jamba imports as 52B total, 12B active, attention in 1 layer of 8", "
   CHECK(p.active == Approx(12.1e9).epsilon(0.005));
   // Mamba-1 state: inner 8192 x d_state 16 + 3 conv inputs of 8192.
   CHECK(recurrent_state_values_per_layer(m) == 8192 * 16 + 3 * 8192.0);
+  // An inner width a request could not carry is refused at the import.
+  std::string huge = kJamba;
+  huge.replace(huge.find("\"hidden_size\": 4096"), 19, "\"hidden_size\": 999424");
+  huge.replace(huge.find("\"mamba_expand\": 2"), 17, "\"mamba_expand\": 64");
+  const HfConfigResult refused = model_from_hf_config(huge);
+  CHECK_FALSE(refused.ok);
+  CHECK_THAT(refused.error, Catch::StartsWith("mamba_expand: mamba_expand x hidden_size is above"));
 }
 
-TEST_CASE("Falcon-H1 runs attention and Mamba-2 side by side in every layer", "[hybrid][hf_config]") {
+TEST_CASE("Falcon-H1 runs attention and Mamba-2 side by side in every layer",
+          "[hybrid][hf_config]") {
   const HfConfigResult r = model_from_hf_config(R"({
     "model_type": "falcon_h1", "num_hidden_layers": 24, "hidden_size": 2048,
     "intermediate_size": 4608, "num_attention_heads": 8, "num_key_value_heads": 2,
@@ -161,14 +170,17 @@ TEST_CASE("Falcon-H1 runs attention and Mamba-2 side by side in every layer", "[
   CHECK(tensor_parallel_sync_points(r.model) == 48);
 }
 
-TEST_CASE("Qwen3-Next configs read the layer mix from layer_types or the interval", "[hybrid][hf_config]") {
+TEST_CASE("Qwen3-Next configs read the layer mix from layer_types or the interval",
+          "[hybrid][hf_config]") {
   std::string types;
-  for (int i = 0; i < 8; ++i) types += std::string(i ? "," : "") + (i % 2 ? "\"full_attention\"" : "\"linear_attention\"");
+  for (int i = 0; i < 8; ++i)
+    types += std::string(i ? "," : "") + (i % 2 ? "\"full_attention\"" : "\"linear_attention\"");
   const std::string text = R"({"model_type": "qwen3_next", "num_hidden_layers": 8,
     "hidden_size": 1024, "intermediate_size": 2048, "num_attention_heads": 8,
     "num_key_value_heads": 2, "head_dim": 128, "vocab_size": 1000,
     "linear_num_value_heads": 8, "linear_num_key_heads": 4, "linear_key_head_dim": 64,
-    "linear_value_head_dim": 64, "layer_types": [)" + types + "]}";
+    "linear_value_head_dim": 64, "layer_types": [)" +
+                           types + "]}";
   HfConfigResult r = model_from_hf_config(text);
   INFO(r.error);
   REQUIRE(r.ok);
