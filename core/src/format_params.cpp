@@ -51,33 +51,29 @@ const char* parametric_format_patterns() {
 bool parametric_format(const std::string& id, NumberFormat& out, std::string& problem) {
   double v = 0;
   std::string rest;
-  if (number_after(id, "exl2-", v, rest) && rest.empty()) {
-    const NumberFormat* base = find_format("exl2");
+  // EXL2's bpw is an average that includes its scales; EXL3's is the trellis codes' target
+  // bitrate (no separate scales).
+  struct Exl {
+    const char* prefix;
+    const char* base_id;
+    const char* label;
+    double low;
+  };
+  for (const Exl& e : {Exl{"exl2-", "exl2", "EXL2", 2}, Exl{"exl3-", "exl3", "EXL3", 1}}) {
+    if (!number_after(id, e.prefix, v, rest) || !rest.empty()) continue;
+    const NumberFormat* base = find_format(e.base_id);
     if (base == nullptr) return false;
-    if (v < 2 || v > 8) {
-      problem = "exl2 average bits per weight must be from 2 to 8";
+    if (v < e.low || v > 8) {
+      problem = std::string(e.base_id) + " average bits per weight must be from " + fmt_num(e.low) +
+                " to 8";
       return false;
     }
     out = *base;
     out.id = id;
-    out.name = "EXL2 " + fmt_num(v) + " bpw";
-    out.bits_per_weight = v;  // EXL2's bpw is an average that includes its scales
+    out.name = std::string(e.label) + " " + fmt_num(v) + " bpw";
+    out.bits_per_weight = v;
     out.notes =
-        "EXL2 at " + fmt_num(v) + " bits per weight on average (scales included); " + base->notes;
-    return true;
-  }
-  if (number_after(id, "exl3-", v, rest) && rest.empty()) {
-    const NumberFormat* base = find_format("exl3");
-    if (base == nullptr) return false;
-    if (v < 1 || v > 8) {
-      problem = "exl3 bits per weight must be from 1 to 8";
-      return false;
-    }
-    out = *base;
-    out.id = id;
-    out.name = "EXL3 " + fmt_num(v) + " bpw";
-    out.bits_per_weight = v;  // the target bitrate; the trellis codes carry no separate scales
-    out.notes = "EXL3 at " + fmt_num(v) + " bits per weight; " + base->notes;
+        std::string(e.label) + " at " + fmt_num(v) + " bits per weight on average; " + base->notes;
     return true;
   }
   if (number_after(id, "hqq-", v, rest) && rest.compare(0, 3, "bit") == 0) {
