@@ -54,6 +54,16 @@ export interface Arch {
   qkRopeHeadDim?: number;  // MLA RoPE key dim
   qkNopeHeadDim?: number;  // MLA non-RoPE q/k dim
   vHeadDim?: number;  // MLA value dim
+  attentionOutputGate?: boolean;  // q_proj also emits a per-head output gate (Qwen3-Next)
+  sharedExpertGate?: boolean;  // a hidden -> 1 gate scales the shared expert (Qwen2-MoE, Qwen3-Next)
+  layerPattern?: string;  // one letter per layer: A attention+MLP, R recurrent+MLP, P both+MLP, M recurrent, * attention, - MLP, E experts; empty = all A
+  recurrent?: 'none' | 'gated-deltanet' | 'mamba2' | 'mamba';  // recurrent mixer: none, gated-deltanet, mamba2, mamba
+  recurrentHeads?: number;  // GDN value heads, Mamba-2 heads, Mamba's inner width
+  recurrentGroups?: number;  // GDN key heads, Mamba-2 B/C groups
+  recurrentStateDim?: number;  // GDN key head dim, Mamba d_state
+  recurrentHeadDim?: number;  // GDN value head dim, Mamba-2 head dim
+  recurrentConvKernel?: number;  // short convolution width
+  recurrentDtRank?: number;  // Mamba time-step rank
   weightsDtype?: string;  // published dtype
   publishedFormat?: string;  // format id of the released checkpoint
   source?: string;  // where the shapes come from
@@ -97,7 +107,7 @@ export interface Gpu {
 
 export interface Format {
   id: string;  // format id
-  family: 'plain' | 'gguf' | 'gptq' | 'awq' | 'bnb' | 'fp8' | 'mxfp4' | 'exl2' | 'hqq' | 'other';  // format family
+  family: 'plain' | 'gguf' | 'gptq' | 'awq' | 'bnb' | 'fp8' | 'mxfp4' | 'exl2' | 'hqq' | 'other' | 'exl3';  // format family
   name: string;  // display name
   bitsPerWeight: number;  // effective bits per weight, scales and zeros included (bits)
   block: string;  // group / block layout
@@ -105,6 +115,8 @@ export interface Format {
   keepsEmbeddings16bit: boolean;  // embeddings and LM head stay 16-bit
   usableForKvCache: boolean;  // can store the KV cache
   expertsOnly: boolean;  // only the routed experts are quantized; other tensors stay 16-bit
+  outputBits: number;  // LM head (and a tied embedding) in a GGUF file of this type; 0 = as the rest (bits)
+  tokenEmbeddingBits: number;  // token embedding in a GGUF file of this type; 0 = as the rest (bits)
   source: string;  // definition / paper
   notes: string;  // caveats
 }
@@ -130,11 +142,12 @@ export interface TrainingRequest {
 /** Every field is optional; unknown fields are ignored and reported in result.warnings. */
 export interface Request {
   mode?: 'inference' | 'training';  // inference or training
-  engine?: 'generic' | 'vllm' | 'llama.cpp' | 'transformers';  // engine profile (sets the assumptions' defaults)
+  engine?: 'generic' | 'vllm' | 'llama.cpp' | 'transformers' | 'sglang' | 'tensorrt-llm' | 'ollama';  // engine profile (sets the assumptions' defaults)
   model?: string | { hfConfig: object } | { arch: Arch };  // catalog id, {hfConfig: config.json} or {arch: {...}}
   gpu?: string | Gpu;  // catalog id or a GPU object (fields of listGpus())
   weights?: FormatId;  // weight format id (listFormats())
   kvCache?: FormatId;  // KV cache format id
+  activations?: 'auto' | 'bf16' | 'fp16' | 'fp8' | 'int8';  // inference: the activations' precision (auto = as the weight format; fp8 / int8 with 8-bit weights W8A8, with 4-bit weights W4A8; bf16 / fp16 weight-only W8A16 / W4A16)
   gpuCount?: number;  // cards in total (GPUs)
   nodes?: number;  // machines the cards are spread over (gpuCount must be a multiple) (nodes)
   tensorParallel?: number;  // tensor-parallel degree
@@ -170,6 +183,7 @@ export interface Memory {
   perGpuBytes: Num;  // sum of the terms, per GPU (bytes)
   weightsBytes: Num;  // weights per GPU (bytes)
   kvCacheBytes: Num;  // KV cache per GPU (bytes)
+  recurrentStateBytes: Num;  // hybrid models: the recurrent layers' state per GPU, fixed per sequence (bytes)
   activationBytes: Num;  // activations (bytes)
   gradientBytes: Num;  // gradients (bytes)
   optimizerBytes: Num;  // optimizer states (bytes)
@@ -189,6 +203,7 @@ export interface Params {
   embedding: Num;  // input embedding (parameters)
   lmHead: Num;  // 0 when tied (parameters)
   attention: Num;  // all layers (parameters)
+  recurrent: Num;  // recurrent mixers (Gated DeltaNet, Mamba) of hybrid layers (parameters)
   mlp: Num;  // all layers, all experts (parameters)
   routedExperts: Num;  // routed experts' matrices, all MoE layers (0 for dense models) (parameters)
   norms: Num;  // norm weights (parameters)

@@ -77,6 +77,16 @@ const std::vector<Field>& fields() {
       real("engineReserveFraction", "Memory the engine leaves unused", "fraction",
            "vLLM gpu_memory_utilization 0.9 (default) leaves 10% of the card",
            &Assumptions::engine_reserve_fraction, 0.0, 0.0, 0.95),
+      real("reserveHoldsActivations", "Activations live inside the engine's reserve", "flag",
+           "SGLang: mem_fraction_static covers weights and the KV pool only; the rest of the card "
+           "(the reserve) holds activations and CUDA-graph buffers (server_args.py). vLLM: its "
+           "profiled activations come out of the gpu_memory_utilization budget (0)",
+           &Assumptions::reserve_holds_activations, 0.0, 0.0, 1.0),
+      real("kvFreeMemoryFraction", "KV pool share of the memory left after loading", "fraction",
+           "TensorRT-LLM KvCacheConfig.free_gpu_memory_fraction 0.9: the pool takes 90% of what "
+           "is free once weights and activation buffers are allocated; the rest stays unused; "
+           "0 = not this rule",
+           &Assumptions::kv_free_memory_fraction, 0.0, 0.0, 1.0),
       real("frameworkOverheadFraction", "Framework working memory", "fraction",
            "allocator fragmentation and workspaces as a share of weights: HF rows M-130/M-134 "
            "(peak allocated within 1% of weights), seeds' 20% rule is an upper bound",
@@ -104,6 +114,12 @@ const std::vector<Field>& fields() {
       real("inferenceActivationBytes", "Bytes per working-buffer element", "bytes",
            "llama.cpp keeps intermediate tensors in FP32 (4); PyTorch engines in BF16/FP16 (2)",
            &Assumptions::inference_activation_bytes, 2.0, 0.5, 8.0),
+      real("recurrentStateBytes", "Bytes per recurrent-state value", "bytes",
+           "hybrid models' Gated DeltaNet / Mamba state and convolution window: vLLM's "
+           "CacheConfig mamba_cache_dtype and mamba_ssm_cache_dtype default 'auto', the model's "
+           "16-bit dtype (2); set 4 for a float32 state (--mamba-ssm-cache-dtype float32, "
+           "config.json mamba_ssm_dtype float32)",
+           &Assumptions::recurrent_state_bytes, 2.0, 0.5, 8.0),
       real("unifiedMemoryGpuFraction", "Apple GPUs: share of RAM the GPU may hold", "fraction",
            "Metal's recommendedMaxWorkingSetSize (printed by llama.cpp at start-up): 75% of RAM "
            "above 36 GB (64 GB M1 Max: 51,540 MB), two thirds at or below (16 GB M1: 10,923 MB); "
@@ -216,8 +232,35 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::transformers, "prefillLogitPositions", 0, "older generate() keeps every logit"},
       {Engine::transformers, "trainingMfu", 0.4,
        "HF Trainer / eager PyTorch, below Megatron-class stacks"},
+      // SGLang (python/sglang/srt/server_args.py defaults), on top of vLLM's kernel constants.
+      {Engine::sglang, "engineReserveFraction", 0.12,
+       "mem_fraction_static 0.88 on one GPU (server_args.py lowers it for TP 2/4/8: not modelled)"},
+      {Engine::sglang, "reserveHoldsActivations", 1.0,
+       "the 1 - mem_fraction_static remainder holds activations and CUDA graphs"},
+      {Engine::sglang, "kvBlockTokens", 1, "RadixAttention token pool: page_size 1 (default)"},
+      {Engine::sglang, "prefillChunkTokens", 8192,
+       "chunked_prefill_size 8192 on large-memory GPUs (server_args.py)"},
+      // TensorRT-LLM (LLM API / trtllm-serve defaults), on top of vLLM's kernel constants.
+      {Engine::tensorrt_llm, "engineReserveFraction", 0.0,
+       "no fixed share: the KV pool rule below leaves the unused memory"},
+      {Engine::tensorrt_llm, "kvFreeMemoryFraction", 0.9,
+       "KvCacheConfig.free_gpu_memory_fraction 0.9 (default)"},
+      {Engine::tensorrt_llm, "kvBlockTokens", 32, "KvCacheConfig tokens_per_block 32 (default)"},
+      {Engine::tensorrt_llm, "prefillChunkTokens", 8192, "max_num_tokens 8192 (default)"},
   };
   return changes;
+}
+
+Engine engine_profile_base(Engine engine) {
+  switch (engine) {
+    case Engine::sglang:
+    case Engine::tensorrt_llm:
+      return Engine::vllm;
+    case Engine::ollama:
+      return Engine::llama_cpp;
+    default:
+      return engine;
+  }
 }
 
 // Each framework's memory behaviours, read from its code (docs/METHOD.md, "Training frameworks").
@@ -292,10 +335,14 @@ namespace {
 Assumptions build_defaults(Engine engine, TrainingFramework framework) {
   Assumptions a;
   for (const Field& f : fields()) put(a, f, f.generic_default);
-  for (const ProfileChange& c : engine_profile_changes()) {
-    if (c.engine != engine) continue;
-    if (const Field* f = find_field(c.key)) put(a, *f, c.value);
-  }
+  auto apply_engine = [&a](Engine which) {
+    for (const ProfileChange& c : engine_profile_changes()) {
+      if (c.engine != which) continue;
+      if (const Field* f = find_field(c.key)) put(a, *f, c.value);
+    }
+  };
+  if (engine_profile_base(engine) != engine) apply_engine(engine_profile_base(engine));
+  apply_engine(engine);
   for (const FrameworkChange& c : framework_profile_changes()) {
     if (c.framework != framework) continue;
     if (const Field* f = find_field(c.key)) put(a, *f, c.value);

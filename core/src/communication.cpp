@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine_internal.hpp"
+#include "sizer/layers.hpp"
 
 namespace sizer {
 
@@ -50,8 +51,19 @@ double tensor_parallel_seconds(const Scenario& s, double tokens) {
   const double bytes = tokens * s.model.hidden_size * 2.0;  // 16-bit activations
   const double one = all_reduce_seconds(bytes, tp, link_gb_per_s(s.hardware, tp), a.link_efficiency,
                                         a.collective_latency_s);
-  // Two all-reduces per layer (after attention and after the MLP), Megatron-LM.
-  return 2.0 * s.model.num_layers * one;
+  // One all-reduce after each mixer (attention or recurrent) and each MLP, Megatron-LM: two per
+  // plain decoder layer.
+  return tensor_parallel_sync_points(s.model) * one;
+}
+
+double expert_all_to_all_call_seconds(const Scenario& s, double tokens) {
+  const int ep = std::max(1, s.parallel.expert);
+  if (ep <= 1 || s.model.num_experts <= 0) return 0.0;
+  const Assumptions& a = s.assumptions;
+  const double bytes = tokens * s.model.experts_per_token * s.model.hidden_size * 2.0 *
+                       double(ep - 1) / ep / std::max(1, s.parallel.tensor);
+  const double link = link_gb_per_s(s.hardware, ep * s.parallel.tensor) * 1e9 * a.link_efficiency;
+  return safe_div(bytes, link) + a.collective_latency_s;
 }
 
 }  // namespace sizer

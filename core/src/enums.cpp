@@ -58,7 +58,10 @@ const std::vector<EnumEntry<Engine>>& enum_entries<Engine>() {
       {Engine::generic, "generic", "engine.generic", "Generic"},
       {Engine::vllm, "vllm", "engine.vllm", "vLLM"},
       {Engine::llama_cpp, "llama.cpp", "engine.llama_cpp", "llama.cpp"},
-      {Engine::transformers, "transformers", "engine.transformers", "HF Transformers"}};
+      {Engine::transformers, "transformers", "engine.transformers", "HF Transformers"},
+      {Engine::sglang, "sglang", "engine.sglang", "SGLang"},
+      {Engine::tensorrt_llm, "tensorrt-llm", "engine.tensorrt_llm", "TensorRT-LLM"},
+      {Engine::ollama, "ollama", "engine.ollama", "Ollama"}};
   return t;
 }
 
@@ -101,7 +104,19 @@ const std::vector<EnumEntry<FormatFamily>>& enum_entries<FormatFamily>() {
       {FormatFamily::mxfp4, "mxfp4", "family.mxfp4", "MXFP4"},
       {FormatFamily::exl2, "exl2", "family.exl2", "EXL2 (ExLlamaV2)"},
       {FormatFamily::hqq, "hqq", "family.hqq", "HQQ"},
-      {FormatFamily::other, "other", "family.other", "Other"}};
+      {FormatFamily::other, "other", "family.other", "Other"},
+      {FormatFamily::exl3, "exl3", "family.exl3", "EXL3 (ExLlamaV3)"}};
+  return t;
+}
+
+template <>
+const std::vector<EnumEntry<ActivationPrecision>>& enum_entries<ActivationPrecision>() {
+  static const std::vector<EnumEntry<ActivationPrecision>> t = {
+      {ActivationPrecision::automatic, "auto", "activations.auto", "As the weight format"},
+      {ActivationPrecision::bf16, "bf16", "activations.bf16", "BF16"},
+      {ActivationPrecision::fp16, "fp16", "activations.fp16", "FP16"},
+      {ActivationPrecision::fp8, "fp8", "activations.fp8", "FP8 (W8A8 / W4A8)"},
+      {ActivationPrecision::int8, "int8", "activations.int8", "INT8 (W8A8 / W4A8)"}};
   return t;
 }
 
@@ -110,6 +125,17 @@ const std::vector<EnumEntry<AttentionKind>>& enum_entries<AttentionKind>() {
   static const std::vector<EnumEntry<AttentionKind>> t = {
       {AttentionKind::standard, "standard", "attention.standard", "Multi-head / GQA"},
       {AttentionKind::mla, "mla", "attention.mla", "Multi-head latent (MLA)"}};
+  return t;
+}
+
+template <>
+const std::vector<EnumEntry<RecurrentKind>>& enum_entries<RecurrentKind>() {
+  static const std::vector<EnumEntry<RecurrentKind>> t = {
+      {RecurrentKind::none, "none", "recurrent.none", "None"},
+      {RecurrentKind::gated_deltanet, "gated-deltanet", "recurrent.gated_deltanet",
+       "Gated DeltaNet"},
+      {RecurrentKind::mamba2, "mamba2", "recurrent.mamba2", "Mamba-2"},
+      {RecurrentKind::mamba, "mamba", "recurrent.mamba", "Mamba"}};
   return t;
 }
 

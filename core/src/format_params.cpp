@@ -1,4 +1,4 @@
-// Parametric formats: EXL2 by average bpw, HQQ by bits and group, custom bits + group.
+// Parametric formats: EXL2 and EXL3 by average bpw, HQQ by bits and group, custom bits + group.
 #include "sizer/format_params.hpp"
 
 #include <cerrno>
@@ -44,25 +44,36 @@ double group_overhead_bits(int group) { return group > 0 ? 32.0 / group : 0.0; }
 }  // namespace
 
 const char* parametric_format_patterns() {
-  return "exl2-<bpw 2-8>, hqq-<1|2|3|4|8>bit-g<group 8-4096>, custom-<bits 1-16>bit[-g<group>]";
+  return "exl2-<bpw 2-8>, exl3-<bpw 1-8>, hqq-<1|2|3|4|8>bit-g<group 8-4096>, custom-<bits "
+         "1-16>bit[-g<group>]";
 }
 
 bool parametric_format(const std::string& id, NumberFormat& out, std::string& problem) {
   double v = 0;
   std::string rest;
-  if (number_after(id, "exl2-", v, rest) && rest.empty()) {
-    const NumberFormat* base = find_format("exl2");
+  // EXL2's bpw is an average that includes its scales; EXL3's is the trellis codes' target
+  // bitrate (no separate scales).
+  struct Exl {
+    const char* prefix;
+    const char* base_id;
+    const char* label;
+    double low;
+  };
+  for (const Exl& e : {Exl{"exl2-", "exl2", "EXL2", 2}, Exl{"exl3-", "exl3", "EXL3", 1}}) {
+    if (!number_after(id, e.prefix, v, rest) || !rest.empty()) continue;
+    const NumberFormat* base = find_format(e.base_id);
     if (base == nullptr) return false;
-    if (v < 2 || v > 8) {
-      problem = "exl2 average bits per weight must be from 2 to 8";
+    if (v < e.low || v > 8) {
+      problem = std::string(e.base_id) + " average bits per weight must be from " + fmt_num(e.low) +
+                " to 8";
       return false;
     }
     out = *base;
     out.id = id;
-    out.name = "EXL2 " + fmt_num(v) + " bpw";
-    out.bits_per_weight = v;  // EXL2's bpw is an average that includes its scales
+    out.name = std::string(e.label) + " " + fmt_num(v) + " bpw";
+    out.bits_per_weight = v;
     out.notes =
-        "EXL2 at " + fmt_num(v) + " bits per weight on average (scales included); " + base->notes;
+        std::string(e.label) + " at " + fmt_num(v) + " bits per weight on average; " + base->notes;
     return true;
   }
   if (number_after(id, "hqq-", v, rest) && rest.compare(0, 3, "bit") == 0) {

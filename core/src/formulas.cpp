@@ -3,6 +3,7 @@
 #include "engine_internal.hpp"
 #include "sizer/activations.hpp"
 #include "sizer/inference_speed.hpp"
+#include "sizer/layers.hpp"
 #include "sizer/memory.hpp"
 #include "sizer/training_math.hpp"
 
@@ -27,18 +28,27 @@ void inference_formulas(Estimate& e) {
       " PP) = " + fmt_bytes(m.weights_bytes);
   f["inference.kvCacheBytesPerToken"] =
       s.model.attention == AttentionKind::mla
-          ? fmt_num(s.model.num_layers) + " layers x (" + fmt_num(s.model.kv_lora_rank) + " + " +
-                fmt_num(s.model.qk_rope_head_dim) + ") x " + fmt_num(kf.bits_per_weight / 8) +
-                " bytes = " + fmt_bytes(r.kv_cache_bytes_per_token)
-          : "2 x " + fmt_num(s.model.num_layers) + " layers x " + fmt_num(s.model.num_kv_heads) +
-                " KV heads x " + fmt_num(s.model.head_dim) + " head dim x " +
+          ? fmt_num(attention_layer_count(s.model)) + " layers x (" +
+                fmt_num(s.model.kv_lora_rank) + " + " + fmt_num(s.model.qk_rope_head_dim) + ") x " +
                 fmt_num(kf.bits_per_weight / 8) +
+                " bytes = " + fmt_bytes(r.kv_cache_bytes_per_token)
+          : "2 x " + fmt_num(attention_layer_count(s.model)) +
+                (recurrent_layer_count(s.model) > 0 ? " attention" : "") + " layers x " +
+                fmt_num(s.model.num_kv_heads) + " KV heads x " + fmt_num(s.model.head_dim) +
+                " head dim x " + fmt_num(kf.bits_per_weight / 8) +
                 " bytes = " + fmt_bytes(r.kv_cache_bytes_per_token);
   f["memory.kvCacheBytes"] =
       fmt_bytes(r.kv_cache_bytes_per_token) + " per token x " +
       fmt_num(double(s.inference.prompt_tokens) + s.inference.output_tokens) + " tokens x " +
       fmt_num(replica_batch(s)) + " sequences per replica (sliding windows capped, blocks of " +
       fmt_num(s.assumptions.kv_block_tokens) + ") / split = " + fmt_bytes(m.kv_cache_bytes);
+  if (recurrent_layer_count(s.model) > 0) {
+    f["memory.recurrentStateBytes"] =
+        fmt_num(recurrent_state_values_per_layer(s.model)) + " state values x " +
+        fmt_num(recurrent_layer_count(s.model)) + " recurrent layers x " +
+        fmt_num(s.assumptions.recurrent_state_bytes) + " bytes x " + fmt_num(replica_batch(s)) +
+        " sequences, whatever the context / split = " + fmt_bytes(m.recurrent_state_bytes);
+  }
   f["memory.activationBytes"] =
       "prefill chunk working set + scores (" +
       std::string(s.assumptions.prefill_materializes_scores >= 0.5 ? "materialized"
@@ -47,9 +57,15 @@ void inference_formulas(Estimate& e) {
   f["memory.overheadBytes"] = fmt_bytes(s.assumptions.cuda_context_bytes) + " CUDA context + " +
                               fmt_num(s.assumptions.framework_overhead_fraction) +
                               " x weights = " + fmt_bytes(m.overhead_bytes);
-  f["memory.reserveBytes"] = fmt_num(s.assumptions.engine_reserve_fraction) + " x " +
-                             fmt_bytes(m.capacity_bytes) +
-                             " - CUDA context = " + fmt_bytes(m.reserve_bytes);
+  f["memory.reserveBytes"] =
+      fmt_num(s.assumptions.engine_reserve_fraction) + " x " + fmt_bytes(m.capacity_bytes) +
+      " - CUDA context" +
+      (s.assumptions.reserve_holds_activations >= 0.5 ? " - activations (they live in it)" : "") +
+      (s.assumptions.kv_free_memory_fraction > 0
+           ? " + " + fmt_num(1.0 - s.assumptions.kv_free_memory_fraction) +
+                 " x the memory left after weights, activations and overhead"
+           : "") +
+      " = " + fmt_bytes(m.reserve_bytes);
   f["inference.decodeStepSeconds"] =
       "max(" + fmt_bytes(r.weights_read_bytes_per_step * s.parallel.pipeline) + " weights + " +
       fmt_bytes(r.kv_read_bytes_per_step * s.parallel.pipeline) + " KV per GPU / " +

@@ -6,14 +6,15 @@
 // type is checked before it is read, and sizes are bounded so no product can overflow.
 #include "sizer/hf_config.hpp"
 
-#include "sizer/record_fields.hpp"
-
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
+
+#include "sizer/layers.hpp"
+#include "sizer/record_fields.hpp"
 
 namespace sizer {
 namespace {
@@ -134,10 +135,12 @@ std::string base_type(std::string type) {
 
 bool is_known(const std::string& type) {
   for (const char* known :
-       {"llama",   "mistral",    "mixtral",   "qwen2",    "qwen2_moe",   "qwen3",       "qwen3_moe",
-        "gemma",   "gemma2",     "gemma3",    "phi3",     "deepseek_v2", "deepseek_v3", "kimi_k2",
-        "gpt_oss", "glm",        "glm4",      "glm4_moe", "chatglm",     "gpt2",        "falcon",
-        "llama4",  "minimax_m2", "internlm2", "baichuan"}) {
+       {"llama",       "mistral",    "mixtral", "qwen2",       "qwen2_moe",  "qwen3",
+        "qwen3_moe",   "gemma",      "gemma2",  "gemma3",      "phi3",       "deepseek_v2",
+        "deepseek_v3", "kimi_k2",    "gpt_oss", "glm",         "glm4",       "glm4_moe",
+        "chatglm",     "gpt2",       "falcon",  "llama4",      "minimax_m2", "internlm2",
+        "baichuan",    "qwen3_next", "qwen3_5", "qwen3_5_moe", "nemotron_h", "falcon_h1",
+        "jamba"}) {
     if (type == known) return true;
   }
   return false;
@@ -275,6 +278,117 @@ void read_sliding_window(Reader& r, const std::string& type, ModelArch& m) {
   read_layer_types(r, m);
 }
 
+// Hybrid stacks: which layers hold attention and which a recurrent mixer, and the mixer's shape.
+// Qwen3-Next / Qwen3.5 (Qwen3NextConfig): layer_types or full_attention_interval, Gated DeltaNet
+// linear_* keys. Nemotron-H (NemotronHConfig): hybrid_override_pattern, Mamba-2 keys. Falcon-H1
+// (FalconH1Config): attention and Mamba-2 side by side in every layer. Jamba (JambaConfig):
+// attn_layer_period / offset, Mamba-1 keys.
+void read_hybrid(Reader& r, const std::string& type, ModelArch& m) {
+  if (!r.error.empty()) return;
+  const int layers = m.num_layers;
+  if (type == "qwen3_next" || type == "qwen3_5" || type == "qwen3_5_moe") {
+    m.recurrent = RecurrentKind::gated_deltanet;
+    m.qk_norm = true;
+    m.attention_output_gate = true;
+    r.boolean("attn_output_gate", {"attn_output_gate"}, m.attention_output_gate);
+    m.shared_expert_gate = m.num_shared_experts > 0;
+    r.integer("linear_num_value_heads", {"linear_num_value_heads"}, true, 1, kMaxWidth,
+              m.recurrent_heads);
+    r.integer("linear_num_key_heads", {"linear_num_key_heads"}, true, 1, kMaxWidth,
+              m.recurrent_groups);
+    r.integer("linear_key_head_dim", {"linear_key_head_dim"}, true, 1, kMaxWidth,
+              m.recurrent_state_dim);
+    r.integer("linear_value_head_dim", {"linear_value_head_dim"}, true, 1, kMaxWidth,
+              m.recurrent_head_dim);
+    m.recurrent_conv_kernel = 4;
+    r.integer("linear_conv_kernel_dim", {"linear_conv_kernel_dim"}, false, 1, 64,
+              m.recurrent_conv_kernel);
+    const json* types = r.find({"layer_types"});
+    if (types != nullptr && types->is_array() && static_cast<int>(types->size()) == layers) {
+      for (const json& t : *types) {
+        const bool linear = t.is_string() && t.get<std::string>() == "linear_attention";
+        m.layer_pattern += linear ? 'R' : 'A';
+      }
+    } else {
+      int interval = 4;  // Qwen3NextConfig default
+      r.integer("full_attention_interval", {"full_attention_interval"}, false, 1, kMaxLayers,
+                interval);
+      for (int i = 0; i < layers; ++i) m.layer_pattern += (i + 1) % interval == 0 ? 'A' : 'R';
+    }
+  } else if (type == "nemotron_h") {
+    m.recurrent = RecurrentKind::mamba2;
+    m.mlp_gated = false;    // squared-ReLU MLP: up and down
+    m.norms_per_layer = 1;  // one pre-norm per block
+    r.integer("mamba_num_heads", {"mamba_num_heads"}, true, 1, kMaxWidth, m.recurrent_heads);
+    r.integer("mamba_head_dim", {"mamba_head_dim"}, true, 1, kMaxWidth, m.recurrent_head_dim);
+    r.integer("ssm_state_size", {"ssm_state_size"}, true, 1, kMaxWidth, m.recurrent_state_dim);
+    m.recurrent_groups = 8;
+    r.integer("n_groups", {"n_groups", "mamba_num_groups"}, false, 1, kMaxWidth,
+              m.recurrent_groups);
+    m.recurrent_conv_kernel = 4;
+    r.integer("conv_kernel", {"conv_kernel"}, false, 1, 64, m.recurrent_conv_kernel);
+    m.layer_pattern = r.text({"hybrid_override_pattern"});
+    if (static_cast<int>(m.layer_pattern.size()) != layers) {
+      r.error = "hybrid_override_pattern: " + std::to_string(m.layer_pattern.size()) +
+                " letters for " + std::to_string(layers) + " layers (num_hidden_layers)";
+      return;
+    }
+    for (char c : m.layer_pattern) {
+      if (c != 'M' && c != '*' && c != '-' && c != 'E') {
+        r.error = std::string("hybrid_override_pattern: '") + c + "' is not M, *, - or E";
+        return;
+      }
+    }
+  } else if (type == "falcon_h1") {
+    m.recurrent = RecurrentKind::mamba2;
+    r.integer("mamba_n_heads", {"mamba_n_heads"}, true, 1, kMaxWidth, m.recurrent_heads);
+    r.integer("mamba_d_head", {"mamba_d_head"}, true, 1, kMaxWidth, m.recurrent_head_dim);
+    r.integer("mamba_d_state", {"mamba_d_state"}, true, 1, kMaxWidth, m.recurrent_state_dim);
+    m.recurrent_groups = 1;
+    r.integer("mamba_n_groups", {"mamba_n_groups"}, false, 1, kMaxWidth, m.recurrent_groups);
+    m.recurrent_conv_kernel = 4;
+    r.integer("mamba_d_conv", {"mamba_d_conv"}, false, 1, 64, m.recurrent_conv_kernel);
+    m.layer_pattern.assign(static_cast<std::size_t>(layers), 'P');
+  } else if (type == "jamba") {
+    m.recurrent = RecurrentKind::mamba;
+    int expand = 2;
+    r.integer("mamba_expand", {"mamba_expand"}, false, 1, 64, expand);
+    // The request's own limit for recurrentHeads, so an imported model round-trips.
+    static const double heads_limit = find_record_field<ModelArch>("recurrentHeads")->max;
+    if (double(expand) * m.hidden_size > heads_limit) {
+      r.error = "mamba_expand: mamba_expand x hidden_size is above the limit of " +
+                Reader::format(heads_limit);
+      return;
+    }
+    m.recurrent_heads = expand * m.hidden_size;
+    m.recurrent_head_dim = 1;
+    m.recurrent_state_dim = 16;
+    r.integer("mamba_d_state", {"mamba_d_state"}, false, 1, kMaxWidth, m.recurrent_state_dim);
+    m.recurrent_conv_kernel = 4;
+    r.integer("mamba_d_conv", {"mamba_d_conv"}, false, 1, 64, m.recurrent_conv_kernel);
+    m.recurrent_dt_rank = (m.hidden_size + 15) / 16;  // "auto": ceil(hidden / 16)
+    const json* rank = r.find({"mamba_dt_rank"});
+    if (rank != nullptr && rank->is_number()) {
+      r.integer("mamba_dt_rank", {"mamba_dt_rank"}, false, 1, kMaxWidth, m.recurrent_dt_rank);
+    }
+    int period = 8;
+    int offset = 4;
+    r.integer("attn_layer_period", {"attn_layer_period"}, false, 1, kMaxLayers, period);
+    r.integer("attn_layer_offset", {"attn_layer_offset"}, false, 0, kMaxLayers, offset);
+    for (int i = 0; i < layers; ++i) m.layer_pattern += i % period == offset ? 'A' : 'R';
+    int expert_period = 2;
+    int expert_offset = 1;
+    r.integer("expert_layer_period", {"expert_layer_period"}, false, 1, kMaxLayers, expert_period);
+    r.integer("expert_layer_offset", {"expert_layer_offset"}, false, 0, kMaxLayers, expert_offset);
+    m.moe_layer_period = expert_period;
+    if (m.num_experts > 0 && expert_offset != expert_period - 1) {
+      r.warnings.push_back("expert_layer_offset: read as the last layer of each period");
+    }
+  }
+  const std::string problem = layer_pattern_problem(m);
+  if (!problem.empty() && r.error.empty()) r.error = problem;
+}
+
 void read_llama_like(Reader& r, const std::string& type, ModelArch& m) {
   const bool gemma = starts_with(type, "gemma");
   if (type == "gemma3") {
@@ -322,6 +436,8 @@ void read_llama_like(Reader& r, const std::string& type, ModelArch& m) {
 
   read_mixture_of_experts(r, type, m);
   read_sliding_window(r, type, m);
+  if (type == "qwen2_moe") m.shared_expert_gate = m.num_shared_experts > 0;
+  read_hybrid(r, type, m);
 }
 
 void read_mla(Reader& r, ModelArch& m) {

@@ -8,13 +8,14 @@
 #include "engine_internal.hpp"
 #include "sizer/communication.hpp"
 #include "sizer/kv_cache.hpp"
+#include "sizer/layers.hpp"
 #include "sizer/memory.hpp"
 
 namespace sizer {
 
-double peak_flops(const Gpu& g, const NumberFormat& f, Engine engine) {
+double peak_flops(const Gpu& g, ComputeType compute, Engine engine) {
   double sixteen_bit;
-  if (engine == Engine::llama_cpp) {
+  if (engine_profile_base(engine) == Engine::llama_cpp) {
     // llama.cpp's cuBLAS path computes FP16 with FP16 accumulate (the GeForce full rate).
     sixteen_bit = g.fp16_tensor_tflops > 0 ? g.fp16_tensor_tflops : g.bf16_tensor_tflops;
   } else {
@@ -23,11 +24,27 @@ double peak_flops(const Gpu& g, const NumberFormat& f, Engine engine) {
   }
   if (sixteen_bit <= 0) sixteen_bit = g.fp32_tflops;  // no tensor cores (Apple, old cards)
   double tflops = sixteen_bit;
-  if (f.compute_dtype == ComputeType::fp8 && g.fp8_tensor_tflops > 0) tflops = g.fp8_tensor_tflops;
-  if (f.compute_dtype == ComputeType::int8 && g.int8_tensor_tops > 0) tflops = g.int8_tensor_tops;
-  if (f.compute_dtype == ComputeType::fp4 && g.fp4_tensor_tflops > 0) tflops = g.fp4_tensor_tflops;
-  if (f.compute_dtype == ComputeType::fp32) tflops = g.fp32_tflops;
+  if (compute == ComputeType::fp8 && g.fp8_tensor_tflops > 0) tflops = g.fp8_tensor_tflops;
+  if (compute == ComputeType::int8 && g.int8_tensor_tops > 0) tflops = g.int8_tensor_tops;
+  if (compute == ComputeType::fp4 && g.fp4_tensor_tflops > 0) tflops = g.fp4_tensor_tflops;
+  if (compute == ComputeType::fp32) tflops = g.fp32_tflops;
   return tflops * 1e12;
+}
+
+ComputeType matmul_compute_type(const Scenario& s) {
+  switch (s.inference.activations) {
+    case ActivationPrecision::bf16:
+      return ComputeType::bf16;
+    case ActivationPrecision::fp16:
+      return ComputeType::fp16;
+    case ActivationPrecision::fp8:
+      return ComputeType::fp8;
+    case ActivationPrecision::int8:
+      return ComputeType::int8;
+    case ActivationPrecision::automatic:
+      break;
+  }
+  return weights_format_of(s).compute_dtype;
 }
 
 double effective_bandwidth_bytes_per_s(const Gpu& g, const Assumptions& a) {
@@ -54,7 +71,7 @@ double attention_flops_per_token(const ModelArch& m, double context, bool absorb
         m.head_dim > 0 ? m.head_dim : (m.num_heads > 0 ? m.hidden_size / m.num_heads : 0);
   }
   const int global = global_attention_layers(m);
-  const int local = m.num_layers - global;
+  const int local = std::max(0, attention_layer_count(m) - global);
   const double local_ctx =
       m.sliding_window > 0 ? std::min(context, double(m.sliding_window)) : context;
   // QK^T and attention x V: 2 FLOPs per multiply-add, per head.
@@ -74,12 +91,15 @@ namespace {
 double weight_bytes_read(const Scenario& s, const ParamCounts& p, double tokens) {
   const NumberFormat& wf = weights_format_of(s);
   const ModelArch& m = s.model;
-  const double side_bpp = wf.keeps_embeddings_16bit ? 2.0 : wf.bits_per_weight / 8.0;
   double bytes = weights_bytes(p, wf);
-  if (!m.tie_word_embeddings) bytes -= p.embedding * side_bpp;
+  if (!m.tie_word_embeddings) bytes -= p.embedding * embedding_bytes_per_param(wf, p);
   if (m.num_experts > 0) {
-    const double untouched = 1.0 - expected_experts_touched(m, tokens) / m.num_experts;
-    bytes -= routed_expert_params(m) * wf.bits_per_weight / 8.0 * untouched;
+    // Under expert parallel the ep replicas' tokens meet in each GPU's share of the experts: the
+    // experts the whole group chose, 1 / ep of them on this replica's GPUs.
+    const double ep = std::max(1, s.parallel.expert);
+    const double experts = routed_expert_params(m) * wf.bits_per_weight / 8.0;
+    const double touched = expected_experts_touched(m, tokens * ep) / m.num_experts;
+    bytes += experts * (touched / ep - 1.0);
   }
   return std::max(0.0, bytes);
 }
@@ -110,7 +130,7 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   const double users = std::max(1, s.inference.batch);
   const double prompt = std::max(1, s.inference.prompt_tokens);
   const double output = std::max(0, s.inference.output_tokens);
-  const double peak = peak_flops(g, wf, s.inference.engine);
+  const double peak = peak_flops(g, matmul_compute_type(s), s.inference.engine);
   const double bw = effective_bandwidth_bytes_per_s(g, a);
   const double host_bw = s.hardware.host.bandwidth_gb_per_s * 1e9 * a.host_bandwidth_efficiency;
   const double on_gpu = gpu_layer_fraction(s);
@@ -133,8 +153,11 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   const double w_read = decode_weight_bytes_read(s, p);
   const double kv_read = kv_cache_bytes(m, kf, ctx_avg, int(b), 1, int(tp), 1);
   const double kv_read_all_ranks = kv_read * tp;
-  const double gpu_bytes =
-      (w_read * on_gpu) / tp + (s.inference.kv_cache_in_host_memory ? 0.0 : kv_read * on_gpu);
+  // A recurrent layer reads its state and writes it back every step.
+  const double state_traffic =
+      2.0 * recurrent_state_bytes(m, int(b), int(tp), 1, a.recurrent_state_bytes) * on_gpu;
+  const double gpu_bytes = (w_read * on_gpu) / tp + state_traffic +
+                           (s.inference.kv_cache_in_host_memory ? 0.0 : kv_read * on_gpu);
   const double host_bytes = w_read * (1.0 - on_gpu) + (s.inference.kv_cache_in_host_memory
                                                            ? kv_read_all_ranks
                                                            : kv_read_all_ranks * (1.0 - on_gpu));
@@ -142,15 +165,19 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   const double step_flops =
       b * (2.0 * matmul_params(p, m) + attention_flops_per_token(m, ctx_avg, true));
   const double compute_time = safe_div(step_flops / tp, peak * a.decode_compute_efficiency);
-  r.communication_seconds_per_step = tensor_parallel_seconds(s, b) + pipeline_hops(b);
+  // Expert parallel: a dispatch and a combine per MoE layer of this stage.
+  const double moe_calls = 2.0 * moe_layer_count(m) / pp;
+  r.communication_seconds_per_step = tensor_parallel_seconds(s, b) + pipeline_hops(b) +
+                                     moe_calls * expert_all_to_all_call_seconds(s, b);
   r.decode_memory_seconds = memory_time;
   r.decode_compute_seconds = compute_time;
   r.decode_step_seconds =
       std::max(memory_time, compute_time) + step_overhead + r.communication_seconds_per_step;
   r.decode_tokens_per_second = safe_div(1.0, r.decode_step_seconds);
   r.weights_read_bytes_per_step = w_read * on_gpu / (tp * pp);
-  r.kv_read_bytes_per_step = kv_read * on_gpu / pp;
-  r.decode_arithmetic_intensity = safe_div(step_flops, w_read + kv_read_all_ranks);
+  r.kv_read_bytes_per_step = (kv_read * on_gpu + state_traffic) / pp;
+  r.decode_arithmetic_intensity =
+      safe_div(step_flops, w_read + kv_read_all_ranks + state_traffic * tp);
   r.kv_cache_bytes_per_token = kv_cache_bytes_per_token(m, kf);
 
   // Prefill: compute-bound; weights are read once per chunk the engine processes.
@@ -168,12 +195,14 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   // Without a fused kernel the score matrix is written, soft-maxed in place and read back
   // (3 passes of chunk x context x heads values per layer; causal masking halves the area).
   const double score_traffic = a.prefill_materializes_scores >= 0.5
-                                   ? 3.0 * m.num_layers * double(m.num_heads) * b * prompt *
-                                         prompt / 2.0 * a.inference_activation_bytes
+                                   ? 3.0 * attention_layer_count(m) * double(m.num_heads) * b *
+                                         prompt * prompt / 2.0 * a.inference_activation_bytes
                                    : 0.0;
   r.ttft_seconds =
       std::max(prefill_compute, prefill_memory) + safe_div(score_traffic / tp, bw) +
       chunks * step_overhead + tensor_parallel_seconds(s, prompt_tokens_total) +
+      moe_calls * (expert_all_to_all_call_seconds(s, prompt_tokens_total) +
+                   (chunks - 1) * s.assumptions.collective_latency_s) +
       chunks * pipeline_hops(std::min(prompt_tokens_total, a.prefill_chunk_tokens > 0
                                                                ? double(a.prefill_chunk_tokens)
                                                                : prompt_tokens_total));
@@ -188,7 +217,7 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
 
 void fill_roofline(const Scenario& s, Estimate& out) {
   const Gpu& g = s.hardware.gpu;
-  out.peak_flops = peak_flops(g, weights_format_of(s), s.inference.engine);
+  out.peak_flops = peak_flops(g, matmul_compute_type(s), s.inference.engine);
   out.ridge_point_flops_per_byte = safe_div(out.peak_flops, g.memory_bandwidth_gb_per_s * 1e9);
 }
 

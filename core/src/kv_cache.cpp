@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sizer/layers.hpp"
+
 namespace sizer {
 
 double kv_cache_bytes_per_token_per_layer(const ModelArch& m, const NumberFormat& kv) {
@@ -19,11 +21,11 @@ double kv_cache_bytes_per_token_per_layer(const ModelArch& m, const NumberFormat
 }
 
 double kv_cache_bytes_per_token(const ModelArch& m, const NumberFormat& kv) {
-  return kv_cache_bytes_per_token_per_layer(m, kv) * m.num_layers;
+  return kv_cache_bytes_per_token_per_layer(m, kv) * attention_layer_count(m);
 }
 
 int global_attention_layers(const ModelArch& m) {
-  if (m.sliding_window <= 0) return m.num_layers;
+  if (m.sliding_window <= 0) return attention_layer_count(m);
   if (m.local_global_period <= 0) return 0;
   // Gemma 2: period 2, 1 global; Gemma 3: period 6, 1 global; gpt-oss: period 2, 1 global.
   const int full_periods = m.num_layers / m.local_global_period;
@@ -60,13 +62,24 @@ double kv_cache_bytes(const ModelArch& m, const NumberFormat& kv, double context
     per_layer *= kv_heads_per_rank(m, tp) / kv_heads;
   }
   const int global = global_attention_layers(m);
-  const int local = m.num_layers - global;
+  const int local = std::max(0, attention_layer_count(m) - global);
   // The most loaded pipeline stage holds ceil(L / pp) layers, in the model's global/local mix.
   const double stage_share = std::ceil(double(m.num_layers) / pp) / m.num_layers;
   const double per_seq =
       per_layer * (global * kv_tokens_held(m, context_tokens, true, block_tokens) +
                    local * kv_tokens_held(m, context_tokens, false, block_tokens));
   return per_seq * stage_share * std::max(0, batch);
+}
+
+double recurrent_state_bytes(const ModelArch& m, int batch, int tp, int pp,
+                             double bytes_per_value) {
+  const int layers = recurrent_layer_count(m);
+  if (layers <= 0 || m.num_layers <= 0) return 0.0;
+  // Heads (and the convolution's channels) split over tensor-parallel ranks like attention
+  // heads; the busiest pipeline stage holds ceil(L / pp) of the layers in the model's mix.
+  const double stage_share = std::ceil(double(m.num_layers) / std::max(1, pp)) / m.num_layers;
+  return recurrent_state_values_per_layer(m) * layers * stage_share * bytes_per_value *
+         std::max(0, batch) / std::max(1, tp);
 }
 
 }  // namespace sizer

@@ -33,12 +33,21 @@ bool flag_on(double v) { return v >= 0.5; }
 // parameter, not seed 004's 1 + 1 + 2 (which stays as that seed's rule of thumb).
 double trained_value_bytes(const NumberFormat& f) { return std::max(2.0, bytes_of(f)); }
 
-// Bytes per parameter of the tensors a format leaves in 16-bit (embeddings, LM head, norms).
+}  // namespace
+
 double side_bytes_per_param(const NumberFormat& f) {
   return f.keeps_embeddings_16bit ? 2.0 : bytes_of(f);
 }
 
-}  // namespace
+double lm_head_bytes_per_param(const NumberFormat& f) {
+  return f.output_bits > 0 ? f.output_bits / 8.0 : side_bytes_per_param(f);
+}
+
+double embedding_bytes_per_param(const NumberFormat& f, const ParamCounts& p) {
+  // llama.cpp quantizes a tied embedding (no output tensor) with the output's type.
+  if (p.lm_head <= 0) return lm_head_bytes_per_param(f);
+  return f.token_embedding_bits > 0 ? f.token_embedding_bits / 8.0 : side_bytes_per_param(f);
+}
 
 namespace {
 
@@ -66,23 +75,18 @@ double weights_bytes(const ParamCounts& p, const NumberFormat& f) {
     return p.routed_experts * bytes_of(f) + (p.total - p.routed_experts) * 2.0;
   }
   const double side = p.embedding + p.lm_head + p.norms;
-  return std::max(0.0, p.total - side) * bytes_of(f) + side * side_bytes_per_param(f);
+  return std::max(0.0, p.total - side) * bytes_of(f) + p.norms * side_bytes_per_param(f) +
+         p.embedding * embedding_bytes_per_param(f, p) + p.lm_head * lm_head_bytes_per_param(f);
 }
 
 double weights_bytes_per_gpu(const ParamCounts& p, const NumberFormat& f, int tp, int pp) {
   tp = std::max(1, tp);
   pp = std::max(1, pp);
-  const double embedding = p.embedding * side_bytes_per_param(f);
-  const double head = p.lm_head * side_bytes_per_param(f);
+  const double embedding = p.embedding * embedding_bytes_per_param(f, p);
+  const double head = p.lm_head * lm_head_bytes_per_param(f);
   const double body = std::max(0.0, weights_bytes(p, f) - embedding - head);
   const double ends = pp > 1 ? std::max(embedding, head) : embedding + head;
   return body / (double(tp) * pp) + ends / tp;
-}
-
-int moe_layer_count(const ModelArch& m) {
-  if (m.num_experts <= 0) return 0;
-  const int period = std::max(1, m.moe_layer_period);
-  return std::max(0, (m.num_layers - m.first_k_dense_layers) / period);
 }
 
 double routed_expert_params(const ModelArch& m) {
@@ -154,6 +158,7 @@ std::string memory_shortfall_text(const MemoryBreakdown& mb, const Scenario& s) 
   };
   const Term terms[] = {{"weights", mb.weights_bytes},
                         {"KV cache", mb.kv_cache_bytes},
+                        {"recurrent state", mb.recurrent_state_bytes},
                         {"activations", mb.activation_bytes},
                         {"gradients", mb.gradient_bytes},
                         {"optimizer states", mb.optimizer_bytes}};
@@ -195,13 +200,21 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
   const double kv_full = kv_cache_bytes(m, kf, context, batch, a.kv_block_tokens, tp, pp);
   if (on_gpu_fraction < 1.0) {
     // Layers left on the host keep their weights and KV cache in host RAM.
-    const double embedding_and_head = (p.embedding + p.lm_head) * side_bytes_per_param(wf);
+    const double embedding_and_head =
+        p.embedding * embedding_bytes_per_param(wf, p) + p.lm_head * lm_head_bytes_per_param(wf);
     const double body = std::max(0.0, weights_total - embedding_and_head);
     mb.weights_bytes = body * on_gpu_fraction / (double(tp) * pp);
     mb.host_ram_bytes = weights_total - body * on_gpu_fraction;
     weights_on_gpus = body * on_gpu_fraction;
   } else {
     mb.weights_bytes = weights_bytes_per_gpu(p, wf, tp, pp);
+  }
+  if (s.parallel.expert > 1) {
+    // Expert parallel: the ep replicas of a group hold the routed experts once between them.
+    const double spread = routed_expert_params(m) * wf.bits_per_weight / 8.0 * on_gpu_fraction *
+                          (1.0 - 1.0 / s.parallel.expert);
+    mb.weights_bytes -= spread / (double(tp) * pp);
+    weights_on_gpus -= spread;
   }
   mb.kv_cache_bytes = kv_full * on_gpu_fraction;
   const double kv_total_one_copy = kv_cache_bytes(m, kf, context, batch, a.kv_block_tokens, 1, 1);
@@ -211,17 +224,31 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
   } else {
     mb.host_ram_bytes += kv_total_one_copy * (1.0 - on_gpu_fraction);
   }
+  // A hybrid model's recurrent layers keep one fixed-size state per sequence on the GPU that holds
+  // the layer (llama.cpp's -ngl splits it like the KV cache).
+  mb.recurrent_state_bytes =
+      recurrent_state_bytes(m, batch, tp, pp, a.recurrent_state_bytes) * on_gpu_fraction;
+  const double state_one_copy = recurrent_state_bytes(m, batch, 1, 1, a.recurrent_state_bytes);
+  mb.host_ram_bytes += state_one_copy * (1.0 - on_gpu_fraction);
   mb.activation_bytes = activation_bytes_inference(s);
   mb.overhead_bytes = a.cuda_context_bytes + a.framework_overhead_fraction * mb.weights_bytes;
   // vLLM's gpu_memory_utilization budget leaves (1 - util) of the card, and the CUDA context
   // lives inside that unused part.
   mb.reserve_bytes =
-      std::max(0.0, a.engine_reserve_fraction * mb.capacity_bytes - a.cuda_context_bytes);
+      std::max(0.0, a.engine_reserve_fraction * mb.capacity_bytes - a.cuda_context_bytes -
+                        (a.reserve_holds_activations >= 0.5 ? mb.activation_bytes : 0.0));
+  if (a.kv_free_memory_fraction > 0) {
+    // TensorRT-LLM sizes its pool from what is free after loading: the rest of that stays unused.
+    const double loaded = mb.weights_bytes + mb.activation_bytes + mb.overhead_bytes;
+    mb.reserve_bytes += (1.0 - a.kv_free_memory_fraction) *
+                        std::max(0.0, mb.capacity_bytes - loaded - mb.reserve_bytes);
+  }
   const double per_gpu_extra = mb.activation_bytes + mb.overhead_bytes + mb.reserve_bytes;
   // Each replica holds the model and its users' KV cache once across its tp x pp cards.
   mb.total_bytes =
       (weights_on_gpus +
-       (s.inference.kv_cache_in_host_memory ? 0.0 : kv_total_one_copy * on_gpu_fraction)) *
+       (s.inference.kv_cache_in_host_memory ? 0.0 : kv_total_one_copy * on_gpu_fraction) +
+       state_one_copy * on_gpu_fraction) *
           replicas +
       per_gpu_extra * gpus;
   // Replicas on one machine share its RAM.
@@ -402,8 +429,9 @@ MemoryBreakdown memory_breakdown(const Scenario& s, const ParamCounts& p) {
   } else {
     training_memory(s, p, mb);
   }
-  mb.per_gpu_bytes = mb.weights_bytes + mb.kv_cache_bytes + mb.activation_bytes +
-                     mb.gradient_bytes + mb.optimizer_bytes + mb.overhead_bytes + mb.reserve_bytes;
+  mb.per_gpu_bytes = mb.weights_bytes + mb.kv_cache_bytes + mb.recurrent_state_bytes +
+                     mb.activation_bytes + mb.gradient_bytes + mb.optimizer_bytes +
+                     mb.overhead_bytes + mb.reserve_bytes;
   mb.headroom_bytes = mb.capacity_bytes - mb.per_gpu_bytes;
   const bool host_ok = mb.host_ram_bytes <= s.hardware.host.ram_bytes;
   mb.fits = mb.headroom_bytes >= 0 && host_ok;

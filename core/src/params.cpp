@@ -10,6 +10,8 @@
 
 #include <algorithm>
 
+#include "sizer/layers.hpp"
+
 namespace sizer {
 
 ModelArch normalize_model(ModelArch m) {
@@ -62,30 +64,25 @@ double attention_params(const ModelArch& m) {
   }
   const double q_width = heads * m.head_dim;
   const double kv_width = double(m.num_kv_heads) * m.head_dim;
-  double params = h * q_width + 2 * h * kv_width + q_width * h;
+  // An output gate doubles q_proj's outputs (query and gate per head).
+  const double q_proj_width = m.attention_output_gate ? 2 * q_width : q_width;
+  double params = h * q_proj_width + 2 * h * kv_width + q_width * h;
   if (m.attention_bias) params += q_width + 2 * kv_width;
   if (m.attention_out_bias) params += h;
   return params;
 }
 
-// Norm weights inside one layer: the per-layer norms plus QK-norm (over head_dim) or MLA's
-// q_a / kv_a norms over the latent ranks.
+// Norm weights of one layer's residual branches.
 double layer_norm_params(const ModelArch& m) {
   const double norm_width = m.layer_norm_with_bias ? 2.0 * m.hidden_size : m.hidden_size;
-  double params = m.norms_per_layer * norm_width;
-  if (m.attention == AttentionKind::mla) {
-    params += double(m.q_lora_rank) + m.kv_lora_rank;
-  } else if (m.qk_norm) {
-    params += 2.0 * m.head_dim;
-  }
-  return params;
+  return m.norms_per_layer * norm_width;
 }
 
-bool is_moe_layer(const ModelArch& m, int layer) {
-  // DeepSeek: layers from first_k_dense_replace on; Llama 4: every interleave_moe_layer_step-th
-  // layer counted from 1 (layers 1, 3, 5... for step 2).
-  return m.num_experts > 0 && layer >= m.first_k_dense_layers &&
-         (layer + 1) % m.moe_layer_period == 0;
+// Norms inside the attention: QK-norm (over head_dim) or MLA's q_a / kv_a norms over the latent
+// ranks.
+double attention_norm_params(const ModelArch& m) {
+  if (m.attention == AttentionKind::mla) return double(m.q_lora_rank) + m.kv_lora_rank;
+  return m.qk_norm ? 2.0 * m.head_dim : 0.0;
 }
 
 }  // namespace
@@ -102,29 +99,36 @@ ParamCounts count_normalized_params(const ModelArch& m) {
   p.lm_head = m.tie_word_embeddings ? 0 : double(m.vocab_size) * h;
 
   const double attention = attention_params(m);
+  const double attention_norms = attention_norm_params(m);
+  const double recurrent = recurrent_mixer_params(m);
   const double layer_norms = layer_norm_params(m);
   const double dense_mlp = mlp_params(m, m.intermediate_size, m.mlp_bias);
   const double expert = mlp_params(m, m.moe_intermediate_size, m.mlp_bias);
   const double shared =
-      m.num_shared_experts * mlp_params(m, m.shared_expert_intermediate_size, false);
+      m.num_shared_experts * mlp_params(m, m.shared_expert_intermediate_size, false) +
+      (m.num_shared_experts > 0 && m.shared_expert_gate ? h : 0.0);
   // Router: a hidden x experts matrix (gpt-oss, whose linears carry biases, adds one per expert).
   const double router = h * m.num_experts + (m.mlp_bias ? m.num_experts : 0);
 
   double skipped_experts = 0;  // routed experts a token does not use, summed over MoE layers
   for (int layer = 0; layer < m.num_layers; ++layer) {
-    p.attention += attention;
     p.norms += layer_norms;
-    if (is_moe_layer(m, layer)) {
+    if (layer_has_attention(m, layer)) {
+      p.attention += attention;
+      p.norms += attention_norms;
+    }
+    if (layer_has_recurrent_mixer(m, layer)) p.recurrent += recurrent;
+    if (layer_is_moe(m, layer)) {
       p.mlp += m.num_experts * expert + shared + router;
       p.routed_experts += m.num_experts * expert;
       skipped_experts += double(m.num_experts - m.experts_per_token) * expert;
-    } else {
+    } else if (layer_has_mlp(m, layer)) {
       p.mlp += dense_mlp;
     }
   }
   p.norms += m.layer_norm_with_bias ? 2 * h : h;  // final norm
 
-  p.total = p.embedding + p.lm_head + p.attention + p.mlp + p.norms;
+  p.total = p.embedding + p.lm_head + p.attention + p.recurrent + p.mlp + p.norms;
   p.active = p.total - skipped_experts;
   return p;
 }

@@ -97,7 +97,7 @@ namespace {
 std::vector<std::string> weight_formats(const PlanRequest& r, const Gpu& g) {
   std::vector<std::string> ids = r.constraints.formats;
   if (ids.empty()) {
-    if (r.base.inference.engine == Engine::llama_cpp) {
+    if (engine_profile_base(r.base.inference.engine) == Engine::llama_cpp) {
       ids = {"gguf-f16", "gguf-q8_0", "gguf-q4_k_m"};
     } else {
       ids = {g.supports_bf16 ? "bf16" : "fp16", "fp8", "gptq-8bit-g128", "awq-4bit-g128"};
@@ -433,7 +433,7 @@ PlanResult plan_inference(const PlanRequest& req) {
 }  // namespace planning
 
 std::vector<std::string> planner_kv_formats(Engine engine) {
-  if (engine == Engine::llama_cpp) return {"fp16", "gguf-q8_0"};
+  if (engine_profile_base(engine) == Engine::llama_cpp) return {"fp16", "gguf-q8_0"};
   return {"fp16", "fp8"};
 }
 

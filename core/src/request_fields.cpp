@@ -87,6 +87,7 @@ R choice(const char* group, const char* key, const char* doc) {
 
 Mode& mode_of(Scenario& s) { return s.mode; }
 Engine& engine_of(Scenario& s) { return s.inference.engine; }
+ActivationPrecision& activations_of(Scenario& s) { return s.inference.activations; }
 TrainingMethod& method_of(Scenario& s) { return s.training.method; }
 Optimizer& optimizer_of(Scenario& s) { return s.training.optimizer; }
 Recompute& recompute_of(Scenario& s) { return s.training.recompute; }
@@ -106,6 +107,10 @@ const std::vector<RequestField>& request_fields() {
       special("", "weights", Shape::special_text, FieldType::text, 0, 0, "",
               "weight format id (listFormats())"),
       special("", "kvCache", Shape::special_text, FieldType::text, 0, 0, "", "KV cache format id"),
+      choice<ActivationPrecision, &activations_of>(
+          "", "activations",
+          "inference: the activations' precision (auto = as the weight format; fp8 / int8 with "
+          "8-bit weights W8A8, with 4-bit weights W4A8; bf16 / fp16 weight-only W8A16 / W4A16)"),
       special("", "gpuCount", Shape::special_number, FieldType::integer, 1, kMaxCount, "GPUs",
               "cards in total"),
       special("", "nodes", Shape::special_number, FieldType::integer, 1, kMaxCount, "nodes",

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "sizer/enums.hpp"
+#include "sizer/layers.hpp"
 #include "sizer/params.hpp"
 
 namespace sizer {
@@ -74,6 +75,17 @@ std::vector<std::string> validate(const Scenario& s) {
   if (m.num_layers <= 0) problems.push_back("model.numLayers: must be positive");
   if (m.num_heads <= 0) problems.push_back("model.numHeads: must be positive");
   if (m.vocab_size <= 0) problems.push_back("model.vocabSize: must be positive");
+  if (std::string layers = layer_pattern_problem(m); !layers.empty()) problems.push_back(layers);
+  const ActivationPrecision act = s.inference.activations;
+  if (s.mode == Mode::inference &&
+      (act == ActivationPrecision::fp8 || act == ActivationPrecision::int8)) {
+    const NumberFormat* wf = find_format(s.weights_format);
+    if (wf != nullptr && wf->bits_per_weight > 8.5) {
+      problems.push_back(std::string("activations: ") + enum_id(act) +
+                         " activations need weights of 8 bits or fewer (W8A8, W4A8); " +
+                         s.weights_format + " has " + std::to_string(int(wf->bits_per_weight)));
+    }
+  }
   if (m.num_kv_heads > 0 && m.num_heads > 0 && m.num_heads % m.num_kv_heads != 0) {
     problems.push_back("model.numKeyValueHeads: must divide the attention heads");
   }
@@ -90,6 +102,13 @@ std::vector<std::string> validate(const Scenario& s) {
     if (m.num_heads > 0 && m.num_heads % tp != 0) {
       problems.push_back("tensorParallel: " + std::to_string(tp) + " must divide the " +
                          std::to_string(m.num_heads) + " attention heads");
+    }
+    if (recurrent_layer_count(m) > 0 && m.recurrent_heads > 0 &&
+        (m.recurrent_heads % tp != 0 || m.recurrent_groups % tp != 0)) {
+      problems.push_back("tensorParallel: " + std::to_string(tp) +
+                         " must divide the recurrent layers' heads (" +
+                         std::to_string(m.recurrent_heads) + ") and groups (" +
+                         std::to_string(m.recurrent_groups) + ")");
     }
     const int kv = m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads;
     if (kv > 0 && m.attention == AttentionKind::standard && kv % tp != 0 && tp % kv != 0) {
@@ -195,6 +214,16 @@ std::vector<Warning> scenario_warnings(const Scenario& s) {
                  {g.name},
                  "weights: " + g.name +
                      " has no FP8 tensor cores; FP8 runs as weight-only (upcast to 16-bit)"});
+  }
+  const ActivationPrecision act = s.inference.activations;
+  const bool fp8_act = act == ActivationPrecision::fp8 && !g.supports_fp8;
+  const bool int8_act = act == ActivationPrecision::int8 && !(g.int8_tensor_tops > 0);
+  if (s.mode == Mode::inference && (fp8_act || int8_act)) {
+    const std::string kind = fp8_act ? "FP8" : "INT8";
+    w.push_back({"activations-unsupported",
+                 {g.name, kind},
+                 "activations: " + g.name + " has no " + kind +
+                     " tensor cores; the matmuls run at its 16-bit peak"});
   }
   // Only a BF16 format asks for BF16 tensor cores: FP16 weights (and FP16 mixed precision with
   // loss scaling, what V100/T4 training uses) run on FP16 ones.

@@ -96,9 +96,9 @@ bool usable_weights_format(const NumberFormat& f) {
   if (f.bits_per_weight <= 0) return false;
   if (f.id.find("notes") != std::string::npos || f.id.rfind("ggml-type", 0) == 0) return false;
   if (f.id.rfind("gguf-tq", 0) == 0) return false;  // ternary models only
-  // EXL2 / HQQ rows are placeholders at a fixed bpw; "other" rows are notes.
+  // EXL2 / EXL3 / HQQ rows are placeholders at a fixed bpw; "other" rows are notes.
   return f.family != FormatFamily::other && f.family != FormatFamily::exl2 &&
-         f.family != FormatFamily::hqq;
+         f.family != FormatFamily::exl3 && f.family != FormatFamily::hqq;
 }
 
 }  // namespace
@@ -451,7 +451,9 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
   if (inference) {
     const int layers = p.s.model.num_layers;
     Scenario c = input;
-    c.inference.engine = Engine::llama_cpp;
+    if (engine_profile_base(c.inference.engine) != Engine::llama_cpp) {
+      c.inference.engine = Engine::llama_cpp;  // partial offload is llama.cpp's -ngl
+    }
     Prepared q = prepare(c);
     // More layers on the GPU need more GPU memory and less host RAM: the most layers whose GPU
     // share fits is the answer if the host can hold the rest.

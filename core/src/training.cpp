@@ -41,8 +41,7 @@ TokenFlops flops_per_token(const Scenario& s, const ParamCounts& p, double train
 double attention_peak_flops(const Scenario& s, double linear_peak) {
   const NumberFormat& wf = weights_format_of(s);
   if (wf.compute_dtype != ComputeType::fp8) return linear_peak;
-  const NumberFormat* bf16 = find_format("bf16");
-  return bf16 != nullptr ? peak_flops(s.hardware.gpu, *bf16, s.inference.engine) : linear_peak;
+  return peak_flops(s.hardware.gpu, ComputeType::bf16, s.inference.engine);
 }
 
 // Expert parallel: each MoE layer sends every token's hidden state to its k experts' ranks and
@@ -54,12 +53,7 @@ double expert_all_to_all_seconds(const Scenario& s) {
   const int moe_layers = moe_layer_count(s.model);
   if (ep <= 1 || moe_layers == 0) return 0.0;
   const TrainingWorkload& t = s.training;
-  const Assumptions& a = s.assumptions;
-  const double tokens = double(t.micro_batch) * t.seq_len;
-  const double bytes = tokens * s.model.experts_per_token * s.model.hidden_size * 2.0 *
-                       double(ep - 1) / ep / std::max(1, s.parallel.tensor);
-  const double link = link_gb_per_s(s.hardware, ep * s.parallel.tensor) * 1e9 * a.link_efficiency;
-  const double per_call = safe_div(bytes, link) + a.collective_latency_s;
+  const double per_call = expert_all_to_all_call_seconds(s, double(t.micro_batch) * t.seq_len);
   const double calls =
       (t.recompute == Recompute::full ? 6.0 : 4.0) * moe_layers / std::max(1, s.parallel.pipeline);
   return per_call * calls * t.grad_accumulation;

@@ -112,6 +112,9 @@ ReportSection memory_section(const sizer::Estimate& e) {
   sec.rows = {{tr("report.mem_weights"), fmt::bytes(m.weights_bytes)},
               {tr("report.mem_kv"), fmt::bytes(m.kv_cache_bytes)},
               {tr("report.mem_activations"), fmt::bytes(m.activation_bytes)}};
+  if (m.recurrent_state_bytes > 0)
+    sec.rows.insert(sec.rows.begin() + 2,
+                    {tr("report.mem_recurrent"), fmt::bytes(m.recurrent_state_bytes)});
   if (e.scenario.mode == sizer::Mode::training) {
     sec.rows.push_back({tr("report.mem_gradients"), fmt::bytes(m.gradient_bytes)});
     sec.rows.push_back({tr("report.mem_optimizer"), fmt::bytes(m.optimizer_bytes)});

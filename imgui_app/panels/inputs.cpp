@@ -177,15 +177,20 @@ void format_combo(App& app, const char* label_key, const char* tag_id, std::stri
   ui::row_end();
 }
 
-// EXL2 comes at any average bits per weight: a slider writes the core's "exl2-<bpw>" id.
-void draw_exl2_bits(App& app, std::string& format_id) {
+// EXL2 and EXL3 come at any average bits per weight: a slider writes the core's "exl2-<bpw>" /
+// "exl3-<bpw>" id (the ranges are format_params.cpp's).
+void draw_exl_bits(App& app, std::string& format_id) {
   const sizer::NumberFormat* f = sizer::find_format(format_id);
-  if (f == nullptr || f->family != sizer::FormatFamily::exl2) return;
+  if (f == nullptr) return;
+  const bool exl3 = f->family == sizer::FormatFamily::exl3;
+  if (f->family != sizer::FormatFamily::exl2 && !exl3) return;
+  const double low = exl3 ? 1.0 : 2.0;
   double bpw = f->bits_per_weight;
-  ui::help_for_next_row("help.exl2_bits");
-  if (ui::slider_double(app, "precision.exl2_bits", "exl2-bits", &bpw, 2, 8, "unit.bpw", false)) {
-    bpw = std::round(std::clamp(bpw, 2.0, 8.0) * 20) / 20;  // EXL2 repos name bpw to 0.05
-    format_id = "exl2-" + fmt::number(bpw, 4);
+  ui::help_for_next_row(exl3 ? "help.exl3_bits" : "help.exl2_bits");
+  if (ui::slider_double(app, exl3 ? "precision.exl3_bits" : "precision.exl2_bits",
+                        exl3 ? "exl3-bits" : "exl2-bits", &bpw, low, 8, "unit.bpw", false)) {
+    bpw = std::round(std::clamp(bpw, low, 8.0) * 20) / 20;  // repos name bpw to 0.05
+    format_id = (exl3 ? "exl3-" : "exl2-") + fmt::number(bpw, 4);
     app.dirty = true;
   }
 }
@@ -195,9 +200,18 @@ void draw_precision(App& app) {
   sizer::Scenario& s = app.inputs;
   ui::help_for_next_row("help.weights_format");
   format_combo(app, "precision.weights", "weights-format", s.weights_format, false);
-  draw_exl2_bits(app, s.weights_format);
+  draw_exl_bits(app, s.weights_format);
   if (s.mode == sizer::Mode::inference) {
     format_combo(app, "precision.kv", "kv-format", s.kv_cache_format, true);
+    const auto& precisions = sizer::enum_entries<sizer::ActivationPrecision>();
+    int act = sizer::enum_index(s.inference.activations);
+    ui::help_for_next_row("help.activations");
+    if (ui::combo(app, "precision.activations", "activations", &act,
+                  static_cast<int>(precisions.size()),
+                  [&](int i) { return tr(precisions[static_cast<std::size_t>(i)].label_key); })) {
+      s.inference.activations = sizer::enum_at<sizer::ActivationPrecision>(act);
+      app.dirty = true;
+    }
     return;
   }
   if (ui::checkbox(app, "precision.mixed", "mixed-precision", &s.training.mixed_precision))

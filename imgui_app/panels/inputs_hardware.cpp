@@ -222,10 +222,10 @@ void draw_parallelism(App& app) {
   ui::row_end();
   if (s.mode == sizer::Mode::training && s.parallel.tensor > 1)
     changed |= ui::checkbox(app, "hw.sequence_parallel", "sequence-parallel", &s.parallel.sequence);
-  // Expert parallel and interleaved stages: training only, offered where the core says they apply.
+  // Expert parallel (training and serving) and interleaved stages (training), offered where the
+  // core says they apply.
   const bool training = s.mode == sizer::Mode::training;
-  const std::vector<int> ep =
-      training ? sizer::valid_expert_degrees(s.model, data) : std::vector<int>{1};
+  const std::vector<int> ep = sizer::valid_expert_degrees(s.model, data);
   if (std::find(ep.begin(), ep.end(), s.parallel.expert) == ep.end()) {
     s.parallel.expert = 1;
     changed = true;

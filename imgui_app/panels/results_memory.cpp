@@ -28,6 +28,8 @@ constexpr Category kCategories[] = {
     {"res.mem.optimizer", "memory.optimizerBytes", &sizer::MemoryBreakdown::optimizer_bytes},
     {"res.mem.overhead", "memory.overheadBytes", &sizer::MemoryBreakdown::overhead_bytes},
     {"res.mem.reserve", "memory.reserveBytes", &sizer::MemoryBreakdown::reserve_bytes},
+    {"res.mem.recurrent", "memory.recurrentStateBytes",
+     &sizer::MemoryBreakdown::recurrent_state_bytes},
 };
 
 }  // namespace

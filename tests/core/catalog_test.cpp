@@ -167,9 +167,9 @@ TEST_CASE("the compiled-in catalogs load without errors", "[catalog]") {
   const std::vector<std::string>& errors = sizer::catalog_load_errors();
   for (const std::string& error : errors) UNSCOPED_INFO(error);
   CHECK(errors.empty());
-  CHECK(sizer::gpu_catalog().size() == 106);
-  CHECK(sizer::model_catalog().size() == 74);
-  CHECK(sizer::format_catalog().size() == 62);
+  CHECK(sizer::gpu_catalog().size() == 121);
+  CHECK(sizer::model_catalog().size() == 75);
+  CHECK(sizer::format_catalog().size() == 63);
 }
 
 TEST_CASE("every reference GPU and format id is in the catalog", "[catalog]") {
@@ -272,6 +272,37 @@ TEST_CASE("bridged PCIe cards join pairs, NVL72 joins 72", "[catalog]") {
   CHECK_FALSE(sizer::find_gpu("l40s-48gb")->has_nvlink);
   CHECK(sizer::find_gpu("h100-sxm-80gb")->pcie_gb_per_s_unidirectional == Approx(64));
   CHECK(sizer::find_gpu("rtx-4060-ti-16gb")->pcie_gb_per_s_unidirectional == Approx(16));  // x8
+}
+
+TEST_CASE("cards added for the catalog gaps: RTX 50, RTX PRO 6000 editions, Arc, RDNA 4, GB10, M5",
+          "[catalog]") {
+  // RTX 5060: 120 TCs x 2497 MHz x 256 FLOP/clk (FP16 accumulate); FP32 accumulate at half.
+  const sizer::Gpu* rtx5060 = sizer::find_gpu("rtx-5060-8gb");
+  REQUIRE(rtx5060 != nullptr);
+  CHECK(rtx5060->memory_bandwidth_gb_per_s == Approx(448));
+  CHECK(rtx5060->fp16_tensor_tflops == Approx(76.7));
+  CHECK(rtx5060->bf16_tensor_tflops == Approx(38.4));
+  CHECK(rtx5060->fp4_tensor_tflops == Approx(306.8));          // x 2 = NVIDIA's 614 sparse AI TOPS
+  CHECK(rtx5060->pcie_gb_per_s_unidirectional == Approx(32));  // PCIe 5.0 x8
+  // The Server Edition is the datacenter card; the Workstation and Max-Q Editions are not.
+  CHECK(sizer::find_gpu("rtx-pro-6000-blackwell-server-96gb")->datacenter);
+  CHECK_FALSE(sizer::find_gpu("rtx-pro-6000-blackwell-96gb")->datacenter);
+  const sizer::Gpu* maxq = sizer::find_gpu("rtx-pro-6000-blackwell-max-q-96gb");
+  REQUIRE(maxq != nullptr);
+  CHECK(maxq->bf16_tensor_tflops == Approx(440.5));  // 752 x 256 x 2.288 GHz
+  CHECK(maxq->tdp_w == Approx(300));
+  // GB10: nvidia-smi reports 124610 MiB of the shared pool; BF16 at the FP16 rate.
+  const sizer::Gpu* spark = sizer::find_gpu("dgx-spark-gb10-128gb");
+  REQUIRE(spark != nullptr);
+  CHECK(spark->memory_capacity_bytes == Approx(124610 * kMiB));
+  CHECK(spark->memory_bandwidth_gb_per_s == Approx(273));
+  CHECK(spark->bf16_tensor_tflops == Approx(125));
+  CHECK(spark->fp4_tensor_tflops == Approx(500));  // half of 1 PFLOP with sparsity
+  CHECK_FALSE(sizer::is_apple(*spark));            // no Metal working-set limit
+  CHECK(sizer::find_gpu("intel-arc-b570-10gb")->memory_bandwidth_gb_per_s == Approx(380));
+  CHECK(sizer::find_gpu("radeon-rx-9060-xt-16gb")->fp8_tensor_tflops == Approx(205.1));
+  CHECK(sizer::find_gpu("apple-m5-max-40c-128gb")->memory_bandwidth_gb_per_s == Approx(614));
+  CHECK(sizer::is_apple(*sizer::find_gpu("apple-m3-ultra-60c-256gb")));
 }
 
 TEST_CASE("Volta has no BF16; Hopper has FP8", "[catalog]") {

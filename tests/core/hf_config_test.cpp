@@ -9,8 +9,8 @@
 #include <string>
 
 #include "sizer/catalog.hpp"
-#include "sizer/request_json.hpp"
 #include "sizer/params.hpp"
+#include "sizer/request_json.hpp"
 
 namespace {
 
@@ -119,6 +119,20 @@ json config_for(const sizer::ModelArch& m) {
     c["moe_intermediate_size"] = m.moe_intermediate_size;
     c["decoder_sparse_step"] = 1;
     c["mlp_only_layers"] = json::array();
+  } else if (type == "qwen3_next") {  // Qwen/Qwen3-Next-80B-A3B-Instruct's key set
+    c.update(moe_keys(m, "num_experts"));
+    c["moe_intermediate_size"] = m.moe_intermediate_size;
+    c["shared_expert_intermediate_size"] = m.shared_expert_intermediate_size;
+    c["decoder_sparse_step"] = 1;
+    c["mlp_only_layers"] = json::array();
+    c["head_dim"] = m.head_dim;
+    c["full_attention_interval"] = 4;
+    c["linear_conv_kernel_dim"] = m.recurrent_conv_kernel;
+    c["linear_key_head_dim"] = m.recurrent_state_dim;
+    c["linear_num_key_heads"] = m.recurrent_groups;
+    c["linear_num_value_heads"] = m.recurrent_heads;
+    c["linear_value_head_dim"] = m.recurrent_head_dim;
+    c["partial_rotary_factor"] = 0.25;
   } else if (type == "mixtral" || type == "minimax_m2") {
     c.update(moe_keys(m, "num_local_experts"));
     c["sliding_window"] = nullptr;
@@ -213,6 +227,8 @@ TEST_CASE("every catalog model survives a round trip through config.json", "[hf_
     CHECK(b.global_layers_per_period == a.global_layers_per_period);
     CHECK(b.num_experts == a.num_experts);
     CHECK(b.attention == a.attention);
+    CHECK(b.layer_pattern == a.layer_pattern);
+    CHECK(b.recurrent == a.recurrent);
     CHECK(b.max_position_embeddings == a.max_position_embeddings);
     if (row.published_format != "bf16" && row.published_format != "fp16") {
       CHECK(b.published_format == a.published_format);
@@ -335,7 +351,7 @@ TEST_CASE("null values count as absent and odd extras are ignored", "[hf_config]
           "vocab_size": 32000, "max_position_embeddings": 1e12, "text_config": 5,
           "tie_word_embeddings": "yes", "quantization_config": {"quant_method": "zzz"}})");
   REQUIRE(r.ok);
-  CHECK(r.model.num_kv_heads == 32);  // absent: multi-head attention
+  CHECK(r.model.num_kv_heads == 32);                    // absent: multi-head attention
   CHECK(r.model.max_position_embeddings == (1 << 27));  // the request's limit
   CHECK_FALSE(r.model.tie_word_embeddings);
   CHECK(r.warnings.size() == 3);  // capped context, tie flag type, unknown quant method

@@ -23,7 +23,23 @@ TEST_CASE("prices.csv loads: one row per card and basis, every card in the catal
     CHECK(q.date.size() == 7);  // YYYY-MM
     CHECK(seen.insert(q.gpu_id + "/" + quote_kind_id(q.kind)).second);
   }
-  CHECK(price_quotes().size() >= 120);
+  CHECK(price_quotes().size() >= 153);
+}
+
+TEST_CASE("prices of the cards added for the catalog gaps, one basis per row", "[prices]") {
+  const PriceQuote* rtx5060 = find_quote("rtx-5060-8gb", QuoteKind::purchase);
+  REQUIRE(rtx5060 != nullptr);
+  CHECK(rtx5060->usd == 299);  // NVIDIA launch MSRP, May 2025
+  CHECK(rtx5060->date == "2025-05");
+  // CoreWeave rents the Server Edition: its quote prices that row, not the Workstation Edition.
+  const PriceQuote* server = find_quote("rtx-pro-6000-blackwell-server-96gb", QuoteKind::gpu_cloud);
+  REQUIRE(server != nullptr);
+  CHECK(server->provider == "CoreWeave");
+  CHECK(server->usd == Approx(2.5));  // $20.00 per 8-GPU instance
+  const PriceQuote* workstation = find_quote("rtx-pro-6000-blackwell-96gb", QuoteKind::gpu_cloud);
+  REQUIRE(workstation != nullptr);
+  CHECK(workstation->provider == "RunPod Secure Cloud");
+  CHECK(workstation->usd == Approx(1.89));
 }
 
 TEST_CASE("owning: $30,000 over 3 years of busy hours plus 700 W x 1.82 at $0.127/kWh",

@@ -105,6 +105,9 @@ int main(int argc, char** argv) {
 
   std::ofstream out(args[1]);
   out << validation::report_markdown(set, constants, undeclared, targets, outcome, failures);
+  // Hand-written analysis (what the rows of a round showed) follows the generated report.
+  std::string notes;
+  if (read_text(dir + "/notes.md", notes)) out << "\n" << notes;
   if (!out) {
     std::cerr << "cannot write " << args[1] << "\n";
     return 2;

@@ -8,7 +8,7 @@
 
 namespace sizer {
 
-enum class Engine { generic, vllm, llama_cpp, transformers };
+enum class Engine { generic, vllm, llama_cpp, transformers, sglang, tensorrt_llm, ollama };
 
 // Training frameworks (docs/METHOD.md, "Training frameworks"): what each keeps in GPU memory for
 // the loss, the checkpoints and the elementwise ops, as changes to the training assumptions.
@@ -37,6 +37,8 @@ struct Assumptions {
   double training_mfu = 0;                        // achieved / dense peak
   double cuda_context_bytes = 0;
   double engine_reserve_fraction = 0;      // vLLM gpu_memory_utilization 0.9 -> 0.1
+  double reserve_holds_activations = 0;    // 1: activations live inside that reserve (SGLang)
+  double kv_free_memory_fraction = 0;      // >0: KV pool = this share of the memory left (TRT-LLM)
   double framework_overhead_fraction = 0;  // of weights
   double link_efficiency = 0;              // NCCL bus bandwidth / spec
   double collective_latency_s = 0;
@@ -45,6 +47,7 @@ struct Assumptions {
   int prefill_chunk_tokens = 0;            // tokens per prefill forward pass; 0 = whole prompt
   double prefill_materializes_scores = 0;  // 1 = no fused attention kernel in prefill
   double inference_activation_bytes = 2;   // bytes per working-buffer element
+  double recurrent_state_bytes = 2;        // bytes per recurrent-state value (hybrid models)
   int prefill_logit_positions = 1;         // 1 = last position only; 0 = every position
   double unified_memory_gpu_fraction = 0;  // Apple: RAM share Metal lets the GPU hold; 0 = its rule
   double board_power_fraction = 0.76;      // board power while running / rated (TDP)
@@ -55,7 +58,7 @@ struct Assumptions {
   double kbit_upcast_fp32 = 0;       // QLoRA: non-quantized parameters upcast to FP32 (PEFT)
   double activation_offload = 0;     // checkpointed activations kept in host RAM
   double optimizer_in_backward = 0;  // each gradient applied and freed as soon as it is computed
-  double selective_recompute_ops = 0;  // selective = op-level policy (keeps matmul outputs)
+  double selective_recompute_ops = 0;     // selective = op-level policy (keeps matmul outputs)
   double persistent_gradient_buffer = 0;  // gradients allocated for the whole step
 };
 
@@ -85,6 +88,11 @@ struct ProfileChange {
   std::string why;
 };
 const std::vector<ProfileChange>& engine_profile_changes();
+
+// Engines that run another engine's kernels and scheduling start from its profile, then apply
+// their own changes: SGLang and TensorRT-LLM from vLLM's (CUDA-graph decode, fused prefill,
+// continuous batching), Ollama from llama.cpp's (it runs llama.cpp). The engine itself when none.
+Engine engine_profile_base(Engine engine);
 
 // One change a training framework makes to the defaults, with its source.
 struct FrameworkChange {

@@ -45,6 +45,9 @@ struct Gpu {
 
 enum class AttentionKind { standard, mla };
 
+// The mixer of layers that keep a fixed-size recurrent state instead of a KV cache.
+enum class RecurrentKind { none, gated_deltanet, mamba2, mamba };
+
 struct ModelArch {
   std::string id;
   std::string name;
@@ -91,6 +94,22 @@ struct ModelArch {
   int qk_rope_head_dim = 0;
   int qk_nope_head_dim = 0;
   int v_head_dim = 0;
+  // Qwen3-Next: q_proj also emits a sigmoid gate per head (attn_output_gate), twice its width.
+  bool attention_output_gate = false;
+  // Qwen2-MoE / Qwen3-Next: a sigmoid gate (hidden -> 1) scales the shared expert.
+  bool shared_expert_gate = false;
+  // Hybrid stacks (core/include/sizer/layers.hpp): one letter per layer. Empty = every layer is
+  // attention + MLP.
+  std::string layer_pattern;
+  // Recurrent mixer shape (Gated DeltaNet / Mamba-2 / Mamba-1): heads x state_dim x head_dim
+  // state values per layer plus a (conv_kernel - 1)-token convolution window.
+  RecurrentKind recurrent = RecurrentKind::none;
+  int recurrent_heads = 0;      // GDN value heads; Mamba-2 heads; Mamba-1 the inner width
+  int recurrent_groups = 0;     // GDN key heads; Mamba-2 B/C groups; Mamba-1 0
+  int recurrent_state_dim = 0;  // GDN key head dim; Mamba d_state
+  int recurrent_head_dim = 0;   // GDN value head dim; Mamba-2 head dim; Mamba-1 1
+  int recurrent_conv_kernel = 0;
+  int recurrent_dt_rank = 0;  // Mamba-1's time-step rank
   std::string weights_dtype;  // as published (bfloat16, float16, ...)
   // Format id (format_catalog) of the released checkpoint: "bf16", "fp16", "fp32",
   // "fp8-e4m3-block128" (DeepSeek-V3, Kimi K2, MiniMax-M2), "mxfp4" (gpt-oss: experts only).
@@ -99,7 +118,7 @@ struct ModelArch {
   std::string notes;
 };
 
-enum class FormatFamily { plain, gguf, gptq, awq, bnb, fp8, mxfp4, exl2, hqq, other };
+enum class FormatFamily { plain, gguf, gptq, awq, bnb, fp8, mxfp4, exl2, hqq, other, exl3 };
 
 // The tensor-core path a format's matmuls run on (which peak of the card applies).
 enum class ComputeType { fp16, bf16, fp8, int8, fp4, fp32 };
@@ -118,6 +137,10 @@ struct NumberFormat {
   // Only the routed experts are quantized, every other tensor stays 16-bit (gpt-oss's MXFP4:
   // modules_to_not_convert lists attention, router, embeddings and LM head).
   bool experts_only = false;
+  // Tensor roles a GGUF file type gives their own type (llama.cpp's quantizer): the LM head (and a
+  // tied embedding) and the token embedding, in bits per weight; 0 = as the other side tensors.
+  double output_bits = 0;
+  double token_embedding_bits = 0;
   std::string source;
   std::string notes;
 };

@@ -20,8 +20,13 @@ double all_reduce_seconds(double bytes, int group_size, double link_gb_per_s,
 double all_gather_seconds(double bytes, int group_size, double link_gb_per_s,
                           double link_efficiency, double latency_s);
 
-// Tensor-parallel all-reduces for one decode step or one prefill: 2 per layer of
-// tokens x hidden x 2 bytes.
+// Tensor-parallel all-reduces for one decode step or one prefill: one after each mixer and each
+// MLP (2 per plain layer) of tokens x hidden x 2 bytes.
 double tensor_parallel_seconds(const Scenario& normalized, double tokens);
+
+// Expert parallel: one all-to-all (a dispatch or a combine) of `tokens` tokens of one replica in
+// one MoE layer: tokens x k x hidden x 2 bytes, (ep - 1) / ep of it leaving the GPU, split over
+// the tensor-parallel ranks, over the link the ep x tp group shares. 0 without expert parallel.
+double expert_all_to_all_call_seconds(const Scenario& normalized, double tokens);
 
 }  // namespace sizer

@@ -16,6 +16,7 @@ struct ParamCounts {
   double embedding = 0;       // input embedding (+ learned positions)
   double lm_head = 0;         // 0 when tied
   double attention = 0;       // all layers
+  double recurrent = 0;       // recurrent mixers (Gated DeltaNet / Mamba) of hybrid models
   double mlp = 0;             // all layers, all experts (+ routers)
   double routed_experts = 0;  // the routed experts' matrices, all MoE layers
   double norms = 0;
@@ -24,6 +25,7 @@ struct ParamCounts {
 struct MemoryBreakdown {  // bytes per GPU (the most loaded one)
   double weights_bytes = 0;
   double kv_cache_bytes = 0;
+  double recurrent_state_bytes = 0;  // hybrid models: each sequence's fixed-size state
   double activation_bytes = 0;
   double gradient_bytes = 0;
   double optimizer_bytes = 0;
@@ -48,7 +50,7 @@ struct InferenceResult {
   double decode_compute_seconds = 0;       // decode matmuls at the achievable peak
   double kv_cache_bytes_per_token = 0;     // all layers, one sequence
   double weights_read_bytes_per_step = 0;  // per GPU
-  double kv_read_bytes_per_step = 0;       // per GPU
+  double kv_read_bytes_per_step = 0;       // per GPU, with a hybrid's recurrent state in and out
   double communication_seconds_per_step = 0;
   int max_batch = 0;           // at this context
   int max_context_tokens = 0;  // at this batch, at most the model's trained context

@@ -5,9 +5,14 @@
 
 namespace sizer {
 
-// Dense peak FLOP/s of the card for the format's compute path (llama.cpp uses FP16-accumulate
-// GEMMs; PyTorch engines the BF16 / FP32-accumulate rate; cards without tensor cores FP32).
-double peak_flops(const Gpu& gpu, const NumberFormat& weights_format, Engine engine);
+// Dense peak FLOP/s of the card for a matmul compute path (llama.cpp uses FP16-accumulate
+// GEMMs; PyTorch engines the BF16 / FP32-accumulate rate; cards without tensor cores FP32; a
+// path the card lacks falls back to its 16-bit rate).
+double peak_flops(const Gpu& gpu, ComputeType compute, Engine engine);
+
+// The path a scenario's matmuls take: the weight format's own, or the activations' precision
+// when the request sets one (W8A8 / W4A8 on FP8 or INT8 tensor cores, W8A16 / W4A16 on 16-bit).
+ComputeType matmul_compute_type(const Scenario& scenario);
 
 // Spec bandwidth x the engine's efficiency for this memory type, bytes/s.
 double effective_bandwidth_bytes_per_s(const Gpu& gpu, const Assumptions& a);

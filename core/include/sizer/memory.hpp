@@ -3,6 +3,7 @@
 
 #include "sizer/catalog.hpp"
 #include "sizer/estimate.hpp"
+#include "sizer/layers.hpp"
 #include "sizer/scenario.hpp"
 
 namespace sizer {
@@ -11,13 +12,16 @@ namespace sizer {
 // LM head and norms which stay 16-bit when the format keeps them (GPTQ/AWQ/bnb/FP8).
 double weights_bytes(const ParamCounts& params, const NumberFormat& format);
 
+// Bytes per parameter of a format's side tensors: norms (16-bit when the format keeps them), the
+// LM head and the token embedding (a GGUF file type's own types for them, see NumberFormat).
+double side_bytes_per_param(const NumberFormat& format);
+double lm_head_bytes_per_param(const NumberFormat& format);
+double embedding_bytes_per_param(const NumberFormat& format, const ParamCounts& params);
+
 // Weights on the most loaded GPU: transformer layers split over tensor x pipeline; the first
 // pipeline stage also holds the embedding and the last the LM head (the larger one counts).
 double weights_bytes_per_gpu(const ParamCounts& params, const NumberFormat& format,
                              int tensor_parallel, int pipeline_parallel);
-
-// Layers with routed experts (after first_k_dense_layers, every moe_layer_period-th); 0 for dense.
-int moe_layer_count(const ModelArch& model);
 
 // Parameters of the routed experts (all experts, all MoE layers); 0 for dense models.
 double routed_expert_params(const ModelArch& model);

@@ -15,6 +15,10 @@ enum class Mode { inference, training };
 enum class TrainingMethod { full, lora, qlora };
 enum class Optimizer { adamw, adamw_8bit, sgd, adafactor };
 enum class Recompute { none, selective, full };
+// The precision of the activations a matmul multiplies the weights with (inference): with the
+// weight format it picks the kernel and the tensor-core peak. automatic = the weight format's own
+// (FP8 formats W8A8, GPTQ / AWQ / GGUF weight-only W4A16 ...).
+enum class ActivationPrecision { automatic, bf16, fp16, fp8, int8 };
 // Where a card's price comes from (core/data/prices.csv, one value per card and basis): renting
 // from a hyperscaler, a GPU cloud or a marketplace, or owning it (purchase + power, amortised).
 enum class PriceBasis { gpu_cloud, hyperscaler, marketplace, own };
@@ -55,6 +59,7 @@ struct InferenceWorkload {
   int prompt_tokens = 512;
   int output_tokens = 256;
   Engine engine = Engine::generic;
+  ActivationPrecision activations = ActivationPrecision::automatic;
   // Offload (llama.cpp -ngl): layers kept on the GPU; -1 = all.
   int gpu_layers = -1;
   bool kv_cache_in_host_memory = false;

@@ -1,0 +1,84 @@
+// Serving-engine profiles (docs/METHOD.md, "Engine profiles"): SGLang and TensorRT-LLM start
+// from vLLM's kernel constants and size their KV pools their own way; Ollama runs llama.cpp.
+#include <catch2/catch.hpp>
+
+#include "engine_test_util.hpp"
+#include "sizer/assumptions.hpp"
+#include "sizer/enums.hpp"
+#include "sizer/estimate.hpp"
+
+using namespace sizer;
+using namespace sizer_test;
+
+namespace {
+
+Scenario llama_8b_on_h100(Engine engine) {
+  Scenario s = inference("llama-3.1-8b", "bf16", "h100-sxm-80gb");
+  s.inference.engine = engine;
+  s.inference.batch = 16;
+  s.inference.prompt_tokens = 1024;
+  s.inference.output_tokens = 256;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("SGLang and TensorRT-LLM inherit vLLM's kernel constants", "[engines]") {
+  const Assumptions vllm = default_assumptions(Engine::vllm);
+  for (Engine e : {Engine::sglang, Engine::tensorrt_llm}) {
+    const Assumptions a = default_assumptions(e);
+    INFO(enum_id(e));
+    CHECK(a.decode_overhead_seconds_per_layer == vllm.decode_overhead_seconds_per_layer);
+    CHECK(a.prefill_compute_efficiency == vllm.prefill_compute_efficiency);
+    CHECK(a.decode_compute_efficiency == vllm.decode_compute_efficiency);
+    CHECK(a.framework_overhead_fraction == vllm.framework_overhead_fraction);
+  }
+  const Assumptions sglang = default_assumptions(Engine::sglang);
+  CHECK(sglang.engine_reserve_fraction == 0.12);  // mem_fraction_static 0.88
+  CHECK(sglang.reserve_holds_activations == 1.0);
+  CHECK(sglang.kv_block_tokens == 1);
+  CHECK(sglang.prefill_chunk_tokens == 8192);
+  const Assumptions trt = default_assumptions(Engine::tensorrt_llm);
+  CHECK(trt.kv_free_memory_fraction == 0.9);
+  CHECK(trt.engine_reserve_fraction == 0.0);
+  CHECK(trt.kv_block_tokens == 32);
+}
+
+TEST_CASE("Ollama has llama.cpp's profile", "[engines]") {
+  const Assumptions ollama = default_assumptions(Engine::ollama);
+  const Assumptions llama = default_assumptions(Engine::llama_cpp);
+  for (const AssumptionInfo& info : assumption_table()) {
+    double a = 0, b = 0;
+    REQUIRE(get_assumption(ollama, info.key, a));
+    REQUIRE(get_assumption(llama, info.key, b));
+    INFO(info.key);
+    CHECK(a == b);
+  }
+}
+
+TEST_CASE("SGLang's reserve holds the activations; vLLM's does not", "[engines]") {
+  const Estimate vllm = estimate(llama_8b_on_h100(Engine::vllm));
+  const Estimate sglang = estimate(llama_8b_on_h100(Engine::sglang));
+  const double cap = vllm.memory.capacity_bytes;
+  const double context = vllm.scenario.assumptions.cuda_context_bytes;
+  CHECK(vllm.memory.reserve_bytes == Approx(0.1 * cap - context));
+  REQUIRE(sglang.memory.activation_bytes > 0);
+  CHECK(sglang.memory.reserve_bytes ==
+        Approx(0.12 * cap - context - sglang.memory.activation_bytes));
+}
+
+TEST_CASE("TensorRT-LLM's KV pool is 90% of the memory left after loading", "[engines]") {
+  const Estimate e = estimate(llama_8b_on_h100(Engine::tensorrt_llm));
+  const MemoryBreakdown& m = e.memory;
+  const double free_after_load =
+      m.capacity_bytes - m.weights_bytes - m.activation_bytes - m.overhead_bytes;
+  CHECK(m.reserve_bytes == Approx(0.1 * free_after_load));
+  // The largest batch leaves no more than that 10% unused.
+  Scenario full = llama_8b_on_h100(Engine::tensorrt_llm);
+  full.inference.batch = e.inference.max_batch;
+  const Estimate at_max = estimate(full);
+  CHECK(at_max.memory.fits);
+  CHECK(at_max.memory.kv_cache_bytes <= 0.9 * free_after_load);
+  full.inference.batch = e.inference.max_batch + 1;
+  CHECK_FALSE(estimate(full).memory.fits);
+}
