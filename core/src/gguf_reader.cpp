@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model_file_internal.hpp"
+#include "sizer/layers.hpp"
 #include "sizer/model_file.hpp"
 
 namespace sizer {
@@ -96,13 +97,14 @@ struct Architecture {
   const char* model_type;
 };
 constexpr Architecture kArchitectures[] = {
-    {"llama", "llama"},         {"llama4", "llama4"},      {"mistral3", "mistral"},
-    {"qwen2", "qwen2"},         {"qwen2moe", "qwen2_moe"}, {"qwen3", "qwen3"},
-    {"qwen3moe", "qwen3_moe"},  {"gemma", "gemma"},        {"gemma2", "gemma2"},
-    {"gemma3", "gemma3"},       {"phi3", "phi3"},          {"deepseek2", "deepseek_v3"},
-    {"gpt-oss", "gpt_oss"},     {"chatglm", "chatglm"},    {"glm4", "glm4"},
-    {"glm4moe", "glm4_moe"},    {"falcon", "falcon"},      {"gpt2", "gpt2"},
-    {"internlm2", "internlm2"}, {"baichuan", "baichuan"},  {"minimax-m2", "minimax_m2"},
+    {"llama", "llama"},          {"llama4", "llama4"},      {"mistral3", "mistral"},
+    {"qwen2", "qwen2"},          {"qwen2moe", "qwen2_moe"}, {"qwen3", "qwen3"},
+    {"qwen3moe", "qwen3_moe"},   {"gemma", "gemma"},        {"gemma2", "gemma2"},
+    {"gemma3", "gemma3"},        {"phi3", "phi3"},          {"deepseek2", "deepseek_v3"},
+    {"gpt-oss", "gpt_oss"},      {"chatglm", "chatglm"},    {"glm4", "glm4"},
+    {"glm4moe", "glm4_moe"},     {"falcon", "falcon"},      {"gpt2", "gpt2"},
+    {"internlm2", "internlm2"},  {"baichuan", "baichuan"},  {"minimax-m2", "minimax_m2"},
+    {"qwen3next", "qwen3_next"},
 };
 
 enum ValueType : std::uint32_t {
@@ -401,6 +403,32 @@ bool arch_int(const Metadata& meta, const char* suffix, int& out,
   return true;
 }
 
+// Qwen3-Next as llama.cpp's loader reads it (llama-model.cpp, LLM_ARCH_QWEN3NEXT): the Gated
+// DeltaNet's shape in ssm.* keys (state_size = key head dim, group_count = key heads,
+// time_step_rank = value heads, inner_size = value heads x value head dim), every
+// full_attention_interval-th layer attention; nextn_predict_layers trailing MTP blocks are not
+// part of the model that generates.
+void read_qwen3next(const Metadata& meta, ModelArch& m, std::vector<std::string>& w) {
+  int interval = 4, inner = 0, mtp = 0;
+  arch_int(meta, "full_attention_interval", interval, w);
+  arch_int(meta, "ssm.inner_size", inner, w);
+  arch_int(meta, "nextn_predict_layers", mtp, w);
+  arch_int(meta, "ssm.conv_kernel", m.recurrent_conv_kernel, w);
+  arch_int(meta, "ssm.state_size", m.recurrent_state_dim, w);
+  arch_int(meta, "ssm.group_count", m.recurrent_groups, w);
+  arch_int(meta, "ssm.time_step_rank", m.recurrent_heads, w);
+  if (interval < 1) interval = 4;
+  if (mtp > 0 && mtp < m.num_layers) m.num_layers -= mtp;
+  m.recurrent = RecurrentKind::gated_deltanet;
+  m.recurrent_head_dim = m.recurrent_heads > 0 ? inner / m.recurrent_heads : 0;
+  m.attention_output_gate = true;
+  m.qk_norm = true;
+  m.shared_expert_gate = m.shared_expert_intermediate_size > 0;
+  m.layer_pattern.clear();
+  for (int i = 0; i < m.num_layers && i < 100000; ++i)
+    m.layer_pattern += (i + 1) % interval == 0 ? 'A' : 'R';
+}
+
 bool has_tensor(const std::map<std::string, const Tensor*>& by_name, const std::string& name) {
   return by_name.count(name) != 0;
 }
@@ -479,6 +507,7 @@ void fill_model(const Metadata& meta, const std::vector<Tensor>& tensors, ModelF
   } else {
     arch_int(meta, "attention.key_length", m.head_dim, w);
   }
+  if (meta.arch == "qwen3next") read_qwen3next(meta, m, w);
 
   if (meta.arch == "gemma2" || meta.arch == "gpt-oss") {
     if (m.sliding_window > 0) {  // alternating local/global (llama.cpp hparams)
@@ -500,7 +529,7 @@ void fill_model(const Metadata& meta, const std::vector<Tensor>& tensors, ModelF
   m.attention_out_bias = has_tensor(by_name, "blk.0.attn_output.bias");
   m.mlp_bias =
       has_tensor(by_name, "blk.0.ffn_up.bias") || has_tensor(by_name, "blk.0.ffn_up_exps.bias");
-  m.qk_norm = has_tensor(by_name, "blk.0.attn_q_norm.weight");
+  m.qk_norm = m.qk_norm || has_tensor(by_name, "blk.0.attn_q_norm.weight");
   m.layer_norm_with_bias = has_tensor(by_name, "blk.0.attn_norm.bias");
   bool any_gate = false, any_up = false;
   int norms = 0;
@@ -514,6 +543,7 @@ void fill_model(const Metadata& meta, const std::vector<Tensor>& tensors, ModelF
         t.name.compare(t.name.size() - 12, 12, "_norm.weight") == 0 &&
         t.name.find("attn_q_norm") == std::string::npos &&
         t.name.find("attn_k_norm") == std::string::npos &&
+        t.name.find("ssm_norm") == std::string::npos &&
         t.name.find("_a_norm") == std::string::npos) {
       ++norms;
     }
@@ -561,6 +591,10 @@ void fill_model(const Metadata& meta, const std::vector<Tensor>& tensors, ModelF
   if (m.max_position_embeddings <= 0) {
     m.max_position_embeddings = 2048;
     w.push_back(meta.arch + ".context_length: missing; assuming 2048");
+  }
+  if (const std::string layers = layer_pattern_problem(m); !layers.empty()) {
+    w.push_back(layers + "; check the file's ssm.* keys");
+    return;
   }
   r.model_complete = true;
 }

@@ -22,12 +22,15 @@ namespace {
 using json = nlohmann::json;
 
 // Bounds far above any published model (Llama 3.1 405B: 126 layers, hidden 16384; Kimi K2: 384
-// experts) but low enough that every parameter product stays exact in a double.
+// experts) but low enough that every parameter product stays exact in a double. The widths,
+// vocabulary and expert counts are the request's own limits (record_fields.cpp), so an imported
+// model always round-trips through a request.
 constexpr double kMaxLayers = 1000;
-constexpr double kMaxWidth = 1e6;         // hidden, heads, head_dim, latent ranks
-constexpr double kMaxIntermediate = 1e7;  // MLP and expert widths
-constexpr double kMaxVocab = 1e8;
-constexpr double kMaxExperts = 100000;
+constexpr double kMaxWidth = 1e6;  // hidden, heads, head_dim, latent ranks
+double record_max(const char* key) { return find_record_field<ModelArch>(key)->max; }
+const double kMaxIntermediate = record_max("intermediateSize");  // MLP and expert widths
+const double kMaxVocab = record_max("vocabSize");
+const double kMaxExperts = record_max("numExperts");
 // The request's own limit for maxPositionEmbeddings (record_fields.cpp), so an imported model
 // always round-trips through a request. 2^27 = 134M tokens; Llama 4 Scout: 10,485,760.
 double max_positions() {

@@ -14,7 +14,9 @@
 #include "misc/cpp/imgui_stdlib.h"
 #include "panels/inputs.hpp"
 #include "panels/inputs_widgets.hpp"
+#include "sizer/enums.hpp"
 #include "sizer/hf_config.hpp"
+#include "sizer/layers.hpp"
 #include "sizer/params.hpp"
 #include "widgets/list_row.hpp"
 
@@ -40,6 +42,14 @@ std::string model_details(const sizer::ModelArch& m) {
   if (m.max_position_embeddings > 0)
     s += "  \xC2\xB7  " + fmt::context_tokens(m.max_position_embeddings);
   s += "  \xC2\xB7  " + attention_label(m);
+  // Hybrid stacks: how many layers hold a KV cache and how many a fixed recurrent state.
+  const int recurrent = sizer::recurrent_layer_count(m);
+  if (recurrent > 0) {
+    s += "  \xC2\xB7  " +
+         trf("model.hybrid_layers",
+             {std::to_string(sizer::attention_layer_count(m)), std::to_string(recurrent),
+              tr(sizer::enum_entry(m.recurrent).label_key)});
+  }
   return s;
 }
 

@@ -19,6 +19,8 @@ const hybrid = {
 
 async function showLanguage(page, lang) {
   await page.evaluate((l) => window.llmSizer.setState({ lang: l }), lang);
+  await settle(page, 4);
+  await scrollIntoView(page, 'memory-bar');
   if (lang === 'zh') {
     await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: 15000 });
     await waitText(page, '循环状态');  // the CJK font is in and the bar's legend names the state
@@ -41,7 +43,6 @@ test('a hybrid model shows its recurrent state beside a KV cache of its attentio
     assert.equal(Math.round(r.memory.kvCacheBytes), 8 * 32000 * 12 * 1024);
     for (const lang of ['en', 'zh']) {
       await showLanguage(page, lang);
-      await scrollIntoView(page, 'memory-bar');
       await screenshotVariance(page, `hybrid-${lang}-${width}.png`);
     }
     assert.deepEqual(errors, []);

@@ -398,3 +398,18 @@ TEST_CASE("a config.json with a huge context imports within the request's limit 
       sizer::scenario_from_request_json(sizer::scenario_to_request_json(r.scenario));
   CHECK(again.ok);
 }
+
+TEST_CASE("config.json limits are the request's, so an import always round-trips", "[hf_config]") {
+  // Found by fuzz_request_json: a 50,360,368-token vocabulary imported, then the written request
+  // did not read back (vocabSize stops at 2^24).
+  const sizer::HfConfigResult r = sizer::model_from_hf_config(R"({"model_type": "llama",
+    "hidden_size": 4096, "num_hidden_layers": 2, "num_attention_heads": 32,
+    "intermediate_size": 11008, "vocab_size": 50360368})");
+  CHECK_FALSE(r.ok);
+  CHECK(r.error == "vocab_size: 50360368 is above the limit of 16777216");
+  const sizer::HfConfigResult experts = sizer::model_from_hf_config(R"({"model_type": "mixtral",
+    "hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4, "intermediate_size": 64,
+    "vocab_size": 100, "num_local_experts": 70000, "num_experts_per_tok": 2})");
+  CHECK_FALSE(experts.ok);
+  CHECK(experts.error == "num_local_experts: 70000 is above the limit of 65536");
+}

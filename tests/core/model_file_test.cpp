@@ -738,3 +738,55 @@ TEST_CASE("write fuzz seed corpora", "[.write-corpus]") {
   mixed.tensor("model.layers.0.mlp.down_proj.weight_scale_inv", "F32", {1, 1});
   write("safetensors/mxfp4-fp8.safetensors", mixed.header());
 }
+
+TEST_CASE("a Qwen3-Next GGUF reads its Gated DeltaNet layers from the ssm keys", "[gguf][hybrid]") {
+  using namespace sizer_test;
+  GgufWriter w;
+  w.str("general.architecture", "qwen3next");
+  w.str("general.name", "Qwen3-Next-80B-A3B-Instruct");
+  w.u32("qwen3next.block_count", 48);
+  w.u32("qwen3next.context_length", 262144);
+  w.u32("qwen3next.embedding_length", 2048);
+  w.u32("qwen3next.feed_forward_length", 5120);
+  w.u32("qwen3next.attention.head_count", 16);
+  w.u32("qwen3next.attention.head_count_kv", 2);
+  w.u32("qwen3next.attention.key_length", 256);
+  w.u32("qwen3next.expert_count", 512);
+  w.u32("qwen3next.expert_used_count", 10);
+  w.u32("qwen3next.expert_feed_forward_length", 512);
+  w.u32("qwen3next.expert_shared_feed_forward_length", 512);
+  w.u32("qwen3next.vocab_size", 151936);
+  w.u32("qwen3next.full_attention_interval", 4);
+  w.u32("qwen3next.ssm.conv_kernel", 4);
+  w.u32("qwen3next.ssm.state_size", 128);
+  w.u32("qwen3next.ssm.group_count", 16);
+  w.u32("qwen3next.ssm.time_step_rank", 32);
+  w.u32("qwen3next.ssm.inner_size", 4096);
+  w.tensor("token_embd.weight", {2048, 151936}, kQ4_K);
+  w.tensor("output.weight", {2048, 151936}, kQ6_K);
+  const ModelFileResult r = import(w.header(), "Qwen3-Next-80B-A3B-Q4_K_M.gguf");
+  INFO(r.error);
+  for (const std::string& warning : r.warnings) UNSCOPED_INFO(warning);
+  REQUIRE(r.model_complete);
+  const sizer::ModelArch& m = r.model;
+  CHECK(m.recurrent == sizer::RecurrentKind::gated_deltanet);
+  CHECK(m.layer_pattern == [] {
+    std::string p;
+    for (int i = 0; i < 12; ++i) p += "RRRA";
+    return p;
+  }());
+  CHECK(m.recurrent_head_dim == 128);
+  // The same architecture as the catalog row: 79,674,391,296 parameters.
+  CHECK(sizer::count_params(m).total == 79674391296.0);
+  // A recurrent layer without its shape is named, and the model is left incomplete.
+  GgufWriter bad;
+  bad.str("general.architecture", "qwen3next");
+  bad.u32("qwen3next.block_count", 4);
+  bad.u32("qwen3next.embedding_length", 256);
+  bad.u32("qwen3next.feed_forward_length", 512);
+  bad.u32("qwen3next.attention.head_count", 4);
+  bad.u32("qwen3next.vocab_size", 1000);
+  const ModelFileResult incomplete = import(bad.header(), "broken.gguf");
+  CHECK_FALSE(incomplete.model_complete);
+  CHECK(any_contains(incomplete.warnings, "model.recurrentHeads: must be positive"));
+}
