@@ -38,21 +38,40 @@ bool layer_has_mlp(const ModelArch& m, int layer) {
   return c == 'A' || c == 'R' || c == 'P' || c == '-' || c == 'E';
 }
 
-bool layer_is_moe(const ModelArch& m, int layer) {
+namespace {
+
+// layer_is_moe with the pattern's E question already answered (the counts ask it once).
+bool is_moe(const ModelArch& m, int layer, bool pattern_names_experts) {
   if (m.num_experts <= 0 || !layer_has_mlp(m, layer)) return false;
-  if (m.layer_pattern.find('E') != std::string::npos) return letter(m, layer) == 'E';
+  if (pattern_names_experts) return letter(m, layer) == 'E';
   // DeepSeek: layers from first_k_dense_replace on; Llama 4: every interleave_moe_layer_step-th
   // layer counted from 1 (layers 1, 3, 5... for step 2).
   return layer >= m.first_k_dense_layers && (layer + 1) % std::max(1, m.moe_layer_period) == 0;
 }
 
-int attention_layer_count(const ModelArch& m) { return count_layers(m, layer_has_attention); }
-int recurrent_layer_count(const ModelArch& m) {
-  return count_layers(m, layer_has_recurrent_mixer);
+bool names_experts(const ModelArch& m) { return m.layer_pattern.find('E') != std::string::npos; }
+
+}  // namespace
+
+bool layer_is_moe(const ModelArch& m, int layer) { return is_moe(m, layer, names_experts(m)); }
+
+// The counts run inside the solvers' searches: plain decoders skip the per-layer walk.
+int attention_layer_count(const ModelArch& m) {
+  return m.layer_pattern.empty() ? m.num_layers : count_layers(m, layer_has_attention);
 }
-int moe_layer_count(const ModelArch& m) { return count_layers(m, layer_is_moe); }
+int recurrent_layer_count(const ModelArch& m) {
+  return m.layer_pattern.empty() ? 0 : count_layers(m, layer_has_recurrent_mixer);
+}
+int moe_layer_count(const ModelArch& m) {
+  if (m.num_experts <= 0) return 0;
+  const bool experts_named = names_experts(m);
+  int n = 0;
+  for (int layer = 0; layer < m.num_layers; ++layer) n += is_moe(m, layer, experts_named) ? 1 : 0;
+  return n;
+}
 
 int tensor_parallel_sync_points(const ModelArch& m) {
+  if (m.layer_pattern.empty()) return 2 * m.num_layers;
   int n = 0;
   for (int layer = 0; layer < m.num_layers; ++layer) {
     n += (layer_has_attention(m, layer) || layer_has_recurrent_mixer(m, layer)) ? 1 : 0;
