@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "hf_vision.hpp"
 #include "sizer/layers.hpp"
 #include "sizer/record_fields.hpp"
 
@@ -138,12 +139,12 @@ std::string base_type(std::string type) {
 
 bool is_known(const std::string& type) {
   for (const char* known :
-       {"llama",       "mistral",    "mixtral", "qwen2",       "qwen2_moe",  "qwen3",
-        "qwen3_moe",   "gemma",      "gemma2",  "gemma3",      "phi3",       "deepseek_v2",
-        "deepseek_v3", "kimi_k2",    "gpt_oss", "glm",         "glm4",       "glm4_moe",
-        "chatglm",     "gpt2",       "falcon",  "llama4",      "minimax_m2", "internlm2",
-        "baichuan",    "qwen3_next", "qwen3_5", "qwen3_5_moe", "nemotron_h", "falcon_h1",
-        "jamba"}) {
+       {"llama",       "mistral",    "mixtral",   "qwen2",       "qwen2_moe",  "qwen3",
+        "qwen3_moe",   "gemma",      "gemma2",    "gemma3",      "phi3",       "deepseek_v2",
+        "deepseek_v3", "kimi_k2",    "gpt_oss",   "glm",         "glm4",       "glm4_moe",
+        "chatglm",     "gpt2",       "falcon",    "llama4",      "minimax_m2", "internlm2",
+        "baichuan",    "qwen3_next", "qwen3_5",   "qwen3_5_moe", "nemotron_h", "falcon_h1",
+        "jamba",       "qwen2_vl",   "qwen2_5_vl"}) {
     if (type == known) return true;
   }
   return false;
@@ -423,7 +424,8 @@ void read_llama_like(Reader& r, const std::string& type, ModelArch& m) {
   r.boolean("tie_word_embeddings", {"tie_word_embeddings"}, m.tie_word_embeddings);
 
   // q/k/v biases: always on in Qwen2 / Qwen2-MoE and GLM; a config key elsewhere.
-  m.attention_bias = type == "qwen2" || type == "qwen2_moe" || type == "glm" || type == "gpt_oss";
+  m.attention_bias = type == "qwen2" || type == "qwen2_moe" || type == "qwen2_vl" ||
+                     type == "qwen2_5_vl" || type == "glm" || type == "gpt_oss";
   r.boolean("attention_bias", {"attention_bias", "bias"}, m.attention_bias);
   if (type == "gpt_oss") {
     m.attention_out_bias = true;  // o_proj bias, and biases on every expert projection
@@ -696,6 +698,7 @@ HfConfigResult model_from_hf_config(const std::string& config_json_text) {
     return result;
   }
   read_context_and_dtype(r, m);
+  read_vision_config(root, outer_type, m, r.warnings);
 
   const std::string path = r.text({"_name_or_path", "name_or_path"});
   m.hf_repo = path;
