@@ -21,24 +21,33 @@ constexpr int kJambaExpertPeriod = 2;
 // Qwen3NextConfig's default full_attention_interval (transformers configuration_qwen3_next.py).
 constexpr int kQwen3NextAttentionInterval = 4;
 
-// The request's own limit for numLayers: a pattern never holds more layers than a request can.
-int max_layers() {
-  static const double limit = find_record_field<ModelArch>("numLayers")->max;
-  return static_cast<int>(limit);
+// The request's own limit for a model field, so an imported model always fits a request.
+long long limit_of(const char* field) {
+  return static_cast<long long>(find_record_field<ModelArch>(field)->max);
 }
+bool within_limit(int value, const char* field) { return value <= limit_of(field); }
 
 std::string key_of(const Metadata& meta, const char* suffix) { return meta.arch + "." + suffix; }
 
-// A key llama.cpp's loader requires (ml.get_key without `false`), as a positive count.
-void required(const Metadata& meta, const char* suffix, int& out, std::vector<std::string>& w) {
-  if (meta.find(key_of(meta, suffix)) == nullptr) {
-    w.push_back(key_of(meta, suffix) + ": missing (llama.cpp's loader requires it)");
+// A key llama.cpp's loader requires (ml.get_key without `false`), as a positive count within the
+// request's limit for `field`.
+void required(const Metadata& meta, const char* suffix, const char* field, int& out,
+              std::vector<std::string>& w) {
+  const std::string key = key_of(meta, suffix);
+  if (meta.find(key) == nullptr) {
+    w.push_back(key + ": missing (llama.cpp's loader requires it)");
     return;
   }
-  if (arch_int(meta, suffix, out, w) && out <= 0) {
-    w.push_back(key_of(meta, suffix) + ": must be positive");
-    out = 0;
+  if (!arch_int(meta, suffix, out, w)) return;
+  if (out <= 0) {
+    w.push_back(key + ": must be positive");
+  } else if (!within_limit(out, field)) {
+    w.push_back(key + ": " + std::to_string(out) + " is above the limit of model." + field + " (" +
+                std::to_string(limit_of(field)) + ")");
+  } else {
+    return;
   }
+  out = 0;
 }
 
 // `<arch>.<suffix>` for every layer: hybrid files write an array of block_count entries, 0 where
@@ -97,17 +106,24 @@ int shared_width(const std::vector<int>& values, const Metadata& meta, const cha
 void read_mamba2(const Metadata& meta, ModelArch& m, std::vector<std::string>& w) {
   m.recurrent = RecurrentKind::mamba2;
   int inner = 0;
-  required(meta, "ssm.conv_kernel", m.recurrent_conv_kernel, w);
-  required(meta, "ssm.state_size", m.recurrent_state_dim, w);
-  required(meta, "ssm.group_count", m.recurrent_groups, w);
-  required(meta, "ssm.time_step_rank", m.recurrent_heads, w);
-  required(meta, "ssm.inner_size", inner, w);
+  required(meta, "ssm.conv_kernel", "recurrentConvKernel", m.recurrent_conv_kernel, w);
+  required(meta, "ssm.state_size", "recurrentStateDim", m.recurrent_state_dim, w);
+  required(meta, "ssm.group_count", "recurrentGroups", m.recurrent_groups, w);
+  required(meta, "ssm.time_step_rank", "recurrentHeads", m.recurrent_heads, w);
+  // heads x head dim: its limit is the head dim's, checked once divided.
+  required(meta, "ssm.inner_size", "recurrentHeads", inner, w);
   m.recurrent_head_dim = 0;
   if (inner <= 0 || m.recurrent_heads <= 0) return;
   if (inner % m.recurrent_heads != 0) {
     w.push_back(key_of(meta, "ssm.inner_size") + " (" + std::to_string(inner) +
                 ") is not a multiple of the head count " + key_of(meta, "ssm.time_step_rank") +
                 " (" + std::to_string(m.recurrent_heads) + ")");
+    return;
+  }
+  if (!within_limit(inner / m.recurrent_heads, "recurrentHeadDim")) {
+    w.push_back(key_of(meta, "ssm.inner_size") + " / " + key_of(meta, "ssm.time_step_rank") +
+                " is above the limit of model.recurrentHeadDim (" +
+                std::to_string(limit_of("recurrentHeadDim")) + ")");
     return;
   }
   m.recurrent_head_dim = inner / m.recurrent_heads;
@@ -117,10 +133,10 @@ void read_mamba2(const Metadata& meta, ModelArch& m, std::vector<std::string>& w
 // ssm.state_size; ssm.time_step_rank is the rank of dt's projection.
 void read_mamba1(const Metadata& meta, ModelArch& m, std::vector<std::string>& w) {
   m.recurrent = RecurrentKind::mamba;
-  required(meta, "ssm.conv_kernel", m.recurrent_conv_kernel, w);
-  required(meta, "ssm.state_size", m.recurrent_state_dim, w);
-  required(meta, "ssm.inner_size", m.recurrent_heads, w);
-  required(meta, "ssm.time_step_rank", m.recurrent_dt_rank, w);
+  required(meta, "ssm.conv_kernel", "recurrentConvKernel", m.recurrent_conv_kernel, w);
+  required(meta, "ssm.state_size", "recurrentStateDim", m.recurrent_state_dim, w);
+  required(meta, "ssm.inner_size", "recurrentHeads", m.recurrent_heads, w);
+  required(meta, "ssm.time_step_rank", "recurrentDtRank", m.recurrent_dt_rank, w);
   m.recurrent_head_dim = 1;
   m.recurrent_groups = 0;
 }
@@ -225,9 +241,10 @@ bool is_recurrent_stack(const std::string& arch) {
 
 void read_recurrent_stack(const Metadata& meta, const TensorIndex& tensors, ModelArch& m,
                           std::vector<std::string>& w) {
-  if (m.num_layers > max_layers()) {
+  // A pattern never holds more layers than a request can.
+  if (!within_limit(m.num_layers, "numLayers")) {
     w.push_back(key_of(meta, "block_count") + ": " + std::to_string(m.num_layers) +
-                " layers is above the limit of " + std::to_string(max_layers()));
+                " layers is above the limit of " + std::to_string(limit_of("numLayers")));
     return;
   }
   const std::vector<int> kv = per_layer(meta, "attention.head_count_kv", m.num_layers, w);

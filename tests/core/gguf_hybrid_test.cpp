@@ -100,30 +100,30 @@ struct NemotronShape {
   u64 hidden, heads, kv, head_dim, ff, vocab, m_heads, m_head_dim, groups, state, conv;
 };
 
-GgufWriter nemotron_h(const NemotronShape& s) {
+GgufWriter nemotron_h(const NemotronShape& s, const std::string& arch = "nemotron_h") {
   GgufWriter w;
-  w.str("general.architecture", "nemotron_h");
+  w.str("general.architecture", arch);
   w.str("general.name", "NVIDIA-Nemotron-Nano-9B-v2");
   const int layers = static_cast<int>(s.pattern.size());
-  w.u32("nemotron_h.block_count", static_cast<std::uint32_t>(layers));
+  w.u32(arch + ".block_count", static_cast<std::uint32_t>(layers));
   // GraniteHybridModel writes 2^20 for stacks without RoPE.
-  w.u32("nemotron_h.context_length", 1u << 20);
-  w.u32("nemotron_h.embedding_length", static_cast<std::uint32_t>(s.hidden));
-  w.u32("nemotron_h.attention.head_count", static_cast<std::uint32_t>(s.heads));
+  w.u32(arch + ".context_length", 1u << 20);
+  w.u32(arch + ".embedding_length", static_cast<std::uint32_t>(s.hidden));
+  w.u32(arch + ".attention.head_count", static_cast<std::uint32_t>(s.heads));
   std::vector<std::int32_t> kv, ff;
   for (char c : s.pattern) {
     kv.push_back(c == '*' ? static_cast<std::int32_t>(s.kv) : 0);
-    ff.push_back(c == '-' ? static_cast<std::int32_t>(s.ff) : 0);
+    ff.push_back(c == '-' || c == 'E' ? static_cast<std::int32_t>(s.ff) : 0);
   }
-  w.i32_array("nemotron_h.attention.head_count_kv", kv);
-  w.i32_array("nemotron_h.feed_forward_length", ff);
-  w.u32("nemotron_h.attention.key_length", static_cast<std::uint32_t>(s.head_dim));
-  w.u32("nemotron_h.attention.value_length", static_cast<std::uint32_t>(s.head_dim));
-  w.u32("nemotron_h.ssm.conv_kernel", static_cast<std::uint32_t>(s.conv));
-  w.u32("nemotron_h.ssm.state_size", static_cast<std::uint32_t>(s.state));
-  w.u32("nemotron_h.ssm.group_count", static_cast<std::uint32_t>(s.groups));
-  w.u32("nemotron_h.ssm.time_step_rank", static_cast<std::uint32_t>(s.m_heads));
-  w.u32("nemotron_h.ssm.inner_size", static_cast<std::uint32_t>(s.m_heads * s.m_head_dim));
+  w.i32_array(arch + ".attention.head_count_kv", kv);
+  w.i32_array(arch + ".feed_forward_length", ff);
+  w.u32(arch + ".attention.key_length", static_cast<std::uint32_t>(s.head_dim));
+  w.u32(arch + ".attention.value_length", static_cast<std::uint32_t>(s.head_dim));
+  w.u32(arch + ".ssm.conv_kernel", static_cast<std::uint32_t>(s.conv));
+  w.u32(arch + ".ssm.state_size", static_cast<std::uint32_t>(s.state));
+  w.u32(arch + ".ssm.group_count", static_cast<std::uint32_t>(s.groups));
+  w.u32(arch + ".ssm.time_step_rank", static_cast<std::uint32_t>(s.m_heads));
+  w.u32(arch + ".ssm.inner_size", static_cast<std::uint32_t>(s.m_heads * s.m_head_dim));
   embeddings(w, s.hidden, s.vocab, false);
   for (int i = 0; i < layers; ++i) {
     w.tensor(block(i) + "attn_norm.weight", {s.hidden}, kF32);
@@ -345,6 +345,31 @@ TEST_CASE("a Nemotron-H GGUF gives the layers and parameters of its config.json"
         4 * 2 * 8 * 128 * 2.0);
 }
 
+TEST_CASE("a nemotron_h_moe GGUF routes every MLP layer through experts", "[gguf][hybrid]") {
+  // NemotronHModel (MoE) writes moe_intermediate_size into feed_forward_length of the expert
+  // layers and the expert keys; the experts are up / squared ReLU / down like the MLP.
+  const NemotronShape s{"ME*EME", 256, 4, 2, 64, 128, 1000, 8, 32, 1, 16, 4};
+  GgufWriter w = nemotron_h(s, "nemotron_h_moe");
+  w.u32("nemotron_h_moe.expert_count", 8);
+  w.u32("nemotron_h_moe.expert_used_count", 2);
+  w.u32("nemotron_h_moe.expert_feed_forward_length", 128);
+  w.u32("nemotron_h_moe.expert_shared_feed_forward_length", 256);
+  w.u32("nemotron_h_moe.expert_shared_count", 1);
+  const ModelFileResult r = import(w);
+  INFO(r.error);
+  for (const std::string& warning : r.warnings) UNSCOPED_INFO(warning);
+  REQUIRE(r.model_complete);
+  const sizer::ModelArch& m = r.model;
+  CHECK(m.model_type == "nemotron_h");
+  CHECK(m.layer_pattern == "ME*EME");
+  CHECK(sizer::moe_layer_count(m) == 3);
+  CHECK(sizer::attention_layer_count(m) == 1);
+  CHECK(m.moe_intermediate_size == 128);
+  CHECK(m.shared_expert_intermediate_size == 256);
+  CHECK(m.num_shared_experts == 1);
+  CHECK_FALSE(m.mlp_gated);
+}
+
 TEST_CASE("a Jamba GGUF finds its expert layers in the tensor table", "[gguf][hybrid]") {
   const ModelFileResult r = import(jamba(kJambaV01), "Jamba-v0.1-BF16.gguf");
   INFO(r.error);
@@ -434,13 +459,17 @@ TEST_CASE("malformed ssm keys and per-layer arrays are named and leave the model
   }
   SECTION("zero, negative and non-numeric sizes") {
     GgufWriter w = minimal("mamba", 4);
-    w.u32("mamba.ssm.conv_kernel", 4);
+    w.u32("mamba.ssm.conv_kernel", 65);
     w.u32("mamba.ssm.inner_size", 0);
     w.i32("mamba.ssm.state_size", -16);
     w.str("mamba.ssm.time_step_rank", "auto");
     const ModelFileResult r = import(w);
     CHECK_FALSE(r.model_complete);
     CHECK(any_contains(r.warnings, "mamba.ssm.inner_size: must be positive"));
+    // Above what a request can carry (recurrentConvKernel: at most 64).
+    CHECK(any_contains(r.warnings,
+                       "mamba.ssm.conv_kernel: 65 is above the limit of "
+                       "model.recurrentConvKernel (64)"));
     CHECK(any_contains(r.warnings, "mamba.ssm.state_size: not a usable count; ignored"));
     CHECK(any_contains(r.warnings, "mamba.ssm.time_step_rank: not a usable count"));
   }
