@@ -541,6 +541,10 @@ TEST_CASE("write hybrid GGUF fuzz seeds", "[.write-corpus]") {
     REQUIRE(out.good());
   };
   write("nemotron-h-tiny.gguf", nemotron_h({"M*-M-", 64, 4, 2, 16, 128, 100, 4, 16, 2, 8, 4}));
+  GgufWriter moe = nemotron_h({"ME*E", 64, 4, 2, 16, 32, 100, 4, 16, 2, 8, 4}, "nemotron_h_moe");
+  moe.u32("nemotron_h_moe.expert_count", 4);
+  moe.u32("nemotron_h_moe.expert_used_count", 2);
+  write("nemotron-h-moe-tiny.gguf", moe);
   write("jamba-tiny.gguf", jamba({4, 4, 1, 2, 1, 64, 4, 2, 128, 100, 4, 2, 128, 8, 4, 4}));
   write("mamba-tiny.gguf", mamba1(2, 64, 100, 8, 4, 4));
   write("mamba2-tiny.gguf", mamba2(2, 64, 100, 16, 1, 8, 4));
