@@ -19,7 +19,8 @@ import sys
 
 # The rows the first frame never draws, by table: the preset questions and their answers, and the
 # whole files panel (report, saved work) and the Plan view, both closed on a first visit, except
-# the labels that open them and the verdict word of the tab's title (report::page_title).
+# the labels that open them and the verdict word of the tab's title (report::page_title); and the
+# CPU-only, image and NVMe rows.
 # About 10 KB gzip of the first load (docs/BENCHMARKS.md, fifth round).
 # tests/ui/first_frame_strings_test.cpp and tests/browser/late_strings.test.mjs check that first
 # visits need none of them before they arrive; one that does still shows its text (fetched
@@ -28,6 +29,9 @@ LATE = {
     "presets.tsv": re.compile(r"^preset\.q\d"),
     "files.tsv": re.compile(r""),
     "plan.tsv": re.compile(r""),
+    # CPU only, images and NVMe: drawn only once chosen (a vision model, the CPU device, mmap,
+    # an NVMe figure), never by a first visit's default model and card.
+    "devices.tsv": re.compile(r""),
 }
 FIRST_FRAME = {"files.title", "plan.tab", "plan.back", "report.fits", "report.no_fit",
                "report.invalid"}

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "logic/cpu_device.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "sizer/catalog.hpp"
@@ -63,9 +64,9 @@ std::string csv_cell(const std::string& s) {
 }
 
 std::string gpu_label(const sizer::Scenario& s) {
+  if (s.hardware.cpu_only) return device_name(s);  // one device, the host: no count
   const int gpus = sizer::total_gpus(s);
-  const std::string name = s.hardware.gpu.name.empty() ? s.hardware.gpu.id : s.hardware.gpu.name;
-  return std::to_string(gpus) + "\xC3\x97 " + name;  // 2× H100
+  return std::to_string(gpus) + "\xC3\x97 " + device_name(s);  // 2× H100
 }
 
 std::string model_label(const sizer::Scenario& s) {

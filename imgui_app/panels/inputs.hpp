@@ -15,6 +15,7 @@ void draw_mode_tabs(App& app);
 // Pieces of the column (one file each).
 void draw_model_section(App& app);     // inputs_model.cpp
 void draw_hardware_section(App& app);  // inputs_hardware.cpp
+void draw_host(App& app);              // inputs_host.cpp: host profile, CPU, GPU layers, mmap
 void draw_workload_section(App& app);  // inputs_workload.cpp
 void draw_cost_section(App& app);      // inputs_cost.cpp
 void draw_custom_gpu(App& app);        // inputs_custom_gpu.cpp: "copy and edit" and the form

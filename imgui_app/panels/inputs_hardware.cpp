@@ -1,15 +1,17 @@
-// The hardware section: a searchable GPU picker with filters, GPUs per node and nodes, parallel
-// degrees limited to valid choices, engine profile, host RAM profile and llama.cpp GPU layers.
+// The hardware section: a searchable GPU picker with filters (and "CPU only", the host's CPU as
+// the device), GPUs per node and nodes, parallel degrees limited to valid choices, engine
+// profile, host profile and llama.cpp GPU layers and mmap.
 //
 // [SECTION] GPU picker
 // [SECTION] parallelism
-// [SECTION] engine and host
+// [SECTION] engine
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "imgui.h"
 #include "logic/catalog_search.hpp"
+#include "logic/cpu_device.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "logic/saved_work_store.hpp"
@@ -17,7 +19,6 @@
 #include "panels/inputs.hpp"
 #include "panels/inputs_widgets.hpp"
 #include "sizer/enums.hpp"
-#include "sizer/hosts.hpp"
 #include "sizer/layouts.hpp"
 #include "widgets/gpu_card.hpp"
 #include "widgets/list_row.hpp"
@@ -86,13 +87,36 @@ void draw_saved_gpus(App& app) {
   ImGui::SeparatorText(tr("gpu.catalog_cards"));
 }
 
+// "CPU only (this host's CPU)" above the cards, when the search text finds it.
+void draw_cpu_entry(App& app) {
+  if (!cpu_entry_matches(app.ui.gpu_filter)) return;
+  if (widgets::list_row(tr("cpu.pick"), app.inputs.hardware.cpu_only)) {
+    use_cpu_device(app.inputs);
+    app.dirty = true;
+    ImGui::CloseCurrentPopup();
+  }
+  ui::tag(app, "gpu-cpu-only");
+}
+
+// What the CPU device is, in the place of the card's details line.
+void draw_cpu_details(const App& app) {
+  const sizer::HostProfile& h = app.inputs.hardware.host;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled(
+      "%s", trf("cpu.details", {fmt::bytes(h.ram_bytes), fmt::number(h.bandwidth_gb_per_s),
+                                fmt::number(h.cpu_int8_tops), fmt::number(h.cpu_fp32_tflops)})
+                .c_str());
+  ImGui::PopTextWrapPos();
+  ui::tag(app, "gpu-details");
+}
+
 void draw_gpu_picker(App& app) {
   const auto& catalog = sizer::gpu_catalog();
   sizer::Gpu& current = app.inputs.hardware.gpu;
+  const bool cpu = app.inputs.hardware.cpu_only;
   ui::row_begin(app, "gpu.label");
   bool open =
-      ImGui::BeginCombo("##v", current.name.empty() ? current.id.c_str() : current.name.c_str(),
-                        ImGuiComboFlags_HeightLargest);
+      ImGui::BeginCombo("##v", device_name(app.inputs).c_str(), ImGuiComboFlags_HeightLargest);
   ui::tag(app, "gpu-picker");
   if (open) {
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
@@ -104,14 +128,15 @@ void draw_gpu_picker(App& app) {
                      static_cast<GpuKind>(app.ui.gpu_kind)};
     std::vector<int> matches = filter_gpus(catalog, filter);
     // Above the catalog's scrolling list: always in view, whatever card the list scrolls to.
+    draw_cpu_entry(app);
     draw_saved_gpus(app);
     ImGui::BeginChild("##list", ImVec2(0, ui::em() * 20), ImGuiChildFlags_None);
     for (int i : matches) {
       const sizer::Gpu& g = catalog[static_cast<std::size_t>(i)];
       ImGui::PushID(i);
-      bool selected = g.id == current.id;
+      bool selected = !cpu && g.id == current.id;
       if (widgets::list_row(g.name.c_str(), selected)) {
-        current = g;
+        use_gpu_device(app.inputs, g);
         app.dirty = true;
         ImGui::CloseCurrentPopup();
       }
@@ -134,6 +159,10 @@ void draw_gpu_picker(App& app) {
     ImGui::EndCombo();
   }
   ui::row_end();
+  if (cpu) {
+    draw_cpu_details(app);
+    return;  // no card to show or copy: the host section edits the CPU
+  }
   if (!current.id.empty()) {
     // The catalog's interconnect description is in the GPU card; this line says it in words.
     const std::string link =
@@ -174,6 +203,14 @@ bool int_choice(App& app, const char* key, const char* tag_id, int* v,
 
 void draw_parallelism(App& app) {
   sizer::Scenario& s = app.inputs;
+  if (s.hardware.cpu_only) {
+    // The core runs a CPU-only scenario on one device (validate(): "one device, the host").
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", tr("cpu.no_split"));
+    ImGui::PopTextWrapPos();
+    ui::tag(app, "cpu-no-split");
+    return;
+  }
   sizer::Hardware& hw = s.hardware;
   bool changed = false;
   bool count_changed = ui::slider_int(app, "hw.gpus_per_node", "gpus-per-node", &hw.gpus_per_node,
@@ -247,9 +284,9 @@ void draw_parallelism(App& app) {
   if (changed) app.dirty = true;
 }
 
-// [SECTION] engine and host
+// [SECTION] engine
 
-void draw_engine_and_host(App& app) {
+void draw_engine(App& app) {
   sizer::Scenario& s = app.inputs;
   if (s.mode == sizer::Mode::inference) {
     const auto& engines = sizer::enum_entries<sizer::Engine>();
@@ -271,27 +308,6 @@ void draw_engine_and_host(App& app) {
       app.dirty = true;
     }
   }
-  const std::vector<sizer::HostPreset>& hosts = sizer::host_catalog();
-  int host = -1;
-  for (std::size_t i = 0; i < hosts.size(); ++i)
-    if (hosts[i].profile.id == s.hardware.host.id) host = static_cast<int>(i);
-  ui::help_for_next_row("help.host");
-  if (ui::combo(app, "hw.host", "host-profile", &host, static_cast<int>(hosts.size()),
-                [&](int i) { return tr(hosts[static_cast<std::size_t>(i)].label_key); })) {
-    s.hardware.host = hosts[static_cast<std::size_t>(host)].profile;
-    app.dirty = true;
-  }
-  if (s.mode == sizer::Mode::inference && s.inference.engine == sizer::Engine::llama_cpp) {
-    int layers = s.model.num_layers > 0 ? s.model.num_layers : 1;
-    int v = s.inference.gpu_layers < 0 ? layers : std::min(s.inference.gpu_layers, layers);
-    ui::help_for_next_row("help.gpu_layers");
-    if (ui::slider_int(app, "hw.gpu_layers", "gpu-layers", &v, 0, layers, "unit.layers", false)) {
-      s.inference.gpu_layers = v >= layers ? -1 : v;
-      app.dirty = true;
-    }
-    if (ui::checkbox(app, "hw.kv_in_host", "kv-in-host", &s.inference.kv_cache_in_host_memory))
-      app.dirty = true;
-  }
 }
 
 }  // namespace
@@ -300,7 +316,8 @@ void draw_hardware_section(App& app) {
   ui::section("section.hardware");
   draw_gpu_picker(app);
   draw_parallelism(app);
-  draw_engine_and_host(app);
+  draw_engine(app);
+  draw_host(app);
 }
 
 }  // namespace app

@@ -1,6 +1,6 @@
 // The model section: a searchable picker over the catalog grouped by family, a summary line
-// (parameters, context, attention), and for "custom" the architecture fields plus a box to paste
-// a Hugging Face config.json.
+// (parameters, image encoder, context, attention), and for "custom" the architecture fields plus a
+// box to paste a Hugging Face config.json.
 //
 // [SECTION] picker
 // [SECTION] custom architecture
@@ -18,6 +18,7 @@
 #include "sizer/hf_config.hpp"
 #include "sizer/layers.hpp"
 #include "sizer/params.hpp"
+#include "sizer/vision.hpp"
 #include "widgets/list_row.hpp"
 
 namespace app {
@@ -39,6 +40,9 @@ std::string model_details(const sizer::ModelArch& m) {
   std::string s = fmt::count(params_of(m));
   if (m.official_active_params_b > 0)
     s += " (" + trf("model.active", {fmt::count(m.official_active_params_b * 1e9)}) + ")";
+  // A vision-language model: the image encoder, counted in the total and kept at 16 bits.
+  if (sizer::has_vision(m))
+    s += "  \xC2\xB7  " + trf("model.vision", {fmt::count(m.vision_params)});
   if (m.max_position_embeddings > 0)
     s += "  \xC2\xB7  " + fmt::context_tokens(m.max_position_embeddings);
   s += "  \xC2\xB7  " + attention_label(m);

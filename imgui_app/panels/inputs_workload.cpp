@@ -1,13 +1,52 @@
-// The workload section: prompt/output tokens and concurrency for inference; sequence length,
-// batch, accumulation, recompute, FlashAttention, ZeRO, offload and token budget for training.
+// The workload section: prompt/output tokens, images (vision-language models) and concurrency
+// for inference; sequence length, batch, accumulation, recompute, FlashAttention, ZeRO, offload
+// (to RAM or NVMe) and token budget for training.
 #include "imgui.h"
+#include "logic/cpu_device.hpp"
+#include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "panels/inputs.hpp"
 #include "panels/inputs_widgets.hpp"
 #include "sizer/enums.hpp"
+#include "sizer/vision.hpp"
 
 namespace app {
 namespace {
+
+// An integer slider over the range of the core's request field `key` (the reader's own rule).
+bool request_int(App& app, const char* key, const char* label_key, const char* tag_id, int* v,
+                 const char* unit_key) {
+  const sizer::RequestField* f = find_request_field("", key);
+  if (f == nullptr) return false;
+  return ui::slider_int(app, label_key, tag_id, v, static_cast<int>(f->min),
+                        static_cast<int>(f->max), unit_key, true);
+}
+
+// Images per request and their size, for a model with an image encoder, and the tokens one
+// image becomes under the model's processor rule (sizer::vision_tokens_per_image).
+bool draw_images(App& app) {
+  sizer::InferenceWorkload& w = app.inputs.inference;
+  const sizer::ModelArch& m = app.inputs.model;
+  if (!sizer::has_vision(m)) return false;
+  bool changed = false;
+  ui::help_for_next_row("help.images");
+  // 0 images is the slider's left end: the field's minimum, shown on a linear scale.
+  if (const sizer::RequestField* f = find_request_field("", "images")) {
+    changed |= ui::slider_int(app, "work.images", "images", &w.images, static_cast<int>(f->min), 64,
+                              "unit.images", false);
+  }
+  changed |= request_int(app, "imageWidth", "work.image_width", "image-width", &w.image_width,
+                         "unit.pixels");
+  changed |= request_int(app, "imageHeight", "work.image_height", "image-height", &w.image_height,
+                         "unit.pixels");
+  const double tokens = sizer::vision_tokens_per_image(m, w.image_width, w.image_height);
+  ImGui::TextDisabled("%s",
+                      trf("work.image_tokens", {fmt::integer(tokens), std::to_string(w.image_width),
+                                                std::to_string(w.image_height)})
+                          .c_str());
+  ui::tag(app, "image-tokens");
+  return changed;
+}
 
 void draw_inference(App& app) {
   sizer::InferenceWorkload& w = app.inputs.inference;
@@ -16,9 +55,30 @@ void draw_inference(App& app) {
                             "unit.tokens", true);
   changed |= ui::slider_int(app, "work.output", "output-tokens", &w.output_tokens, 1, 131072,
                             "unit.tokens", true);
+  changed |= draw_images(app);
   ui::help_for_next_row("help.batch");
   changed |= ui::slider_int(app, "work.batch", "batch", &w.batch, 1, 1024, "unit.sequences", true);
   if (changed) app.dirty = true;
+}
+
+// ZeRO-Infinity's NVMe tier holds what an offload moved off the GPUs: without an offload on,
+// the core refuses it (validate(): training.offloadNvme), so the box waits, saying why. A box
+// left on (an offload turned off, or a link) stays clickable, to be turned off, and the core's
+// message shows in the results.
+bool draw_offload_nvme(App& app) {
+  sizer::TrainingWorkload& t = app.inputs.training;
+  const bool offloading = t.offload_optimizer || t.offload_params;
+  ImGui::BeginDisabled(!offloading && !t.offload_to_nvme);
+  const bool changed = ui::checkbox(app, "train.offload_nvme", "offload-nvme", &t.offload_to_nvme);
+  ImGui::EndDisabled();
+  if (!offloading) {
+    ImGui::PushTextWrapPos(0.0f);
+    if (!app.ui.narrow) ImGui::SetCursorPosX(ui::em() * 10.5f);
+    ImGui::TextDisabled("%s", tr("train.offload_nvme_off"));
+    ImGui::PopTextWrapPos();
+    ui::tag(app, "offload-nvme-reason");
+  }
+  return changed;
 }
 
 void draw_training(App& app) {
@@ -51,6 +111,7 @@ void draw_training(App& app) {
   changed |= ui::checkbox(app, "train.offload_opt", "offload-optimizer", &t.offload_optimizer);
   if (t.zero_stage == 3)
     changed |= ui::checkbox(app, "train.offload_params", "offload-params", &t.offload_params);
+  changed |= draw_offload_nvme(app);
   changed |= ui::slider_double(app, "train.tokens", "train-tokens", &t.tokens, 1e6, 1e14,
                                "unit.tokens_word", true);
   if (changed) app.dirty = true;

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "imgui.h"
+#include "logic/cpu_device.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "panels/results_parts.hpp"
@@ -76,8 +77,8 @@ std::string gpu_name(const std::string& gpu_id) {
 }
 
 std::string hardware_summary(const sizer::Scenario& s) {
-  const std::string name = s.hardware.gpu.name.empty() ? s.hardware.gpu.id : s.hardware.gpu.name;
-  return std::to_string(sizer::total_gpus(s)) + " \xC3\x97 " + name;  // U+00D7 multiplication sign
+  if (s.hardware.cpu_only) return device_name(s);  // one device, the host: no count
+  return std::to_string(sizer::total_gpus(s)) + " \xC3\x97 " + device_name(s);  // U+00D7 sign
 }
 
 void select_gpu(sizer::Scenario& s, const sizer::FitRow& row, int current_gpus) {
@@ -85,8 +86,8 @@ void select_gpu(sizer::Scenario& s, const sizer::FitRow& row, int current_gpus) 
   // The fit table's chosen split, or (no split fits) the core's default split of the current
   // count.
   sizer::Layout layout;
-  if (row.gpus > 0 && sizer::make_layout(row.gpus, row.tensor_parallel, row.pipeline_parallel,
-                                         layout)) {
+  if (row.gpus > 0 &&
+      sizer::make_layout(row.gpus, row.tensor_parallel, row.pipeline_parallel, layout)) {
     sizer::apply_layout(s, layout);
   } else if (sizer::default_layout(s, std::max(1, current_gpus), layout)) {
     sizer::apply_layout(s, layout);

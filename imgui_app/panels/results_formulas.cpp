@@ -2,6 +2,7 @@
 // hold by definition between figures already in the Estimate (headroom = usable - used, a step's
 // communication share, the ridge point), restated with their values. Nothing here computes a new
 // result; the engine's own formula always wins when it has one.
+#include "logic/cpu_device.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "panels/results_parts.hpp"
@@ -17,7 +18,7 @@ std::string local_formula(const sizer::Estimate& e, const std::string& key) {
   }
   if (key == "memory.capacityBytes") {
     return trf("res.formula.capacity",
-               {gpu.name, fmt::number(gpu.memory_gb), fmt::bytes(m.capacity_bytes)});
+               {device_name(e.scenario), fmt::number(gpu.memory_gb), fmt::bytes(m.capacity_bytes)});
   }
   if (key == "training.communicationShare") {
     return trf("res.formula.comm_share", {fmt::seconds(e.training.communication_seconds_per_step),

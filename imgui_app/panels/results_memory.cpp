@@ -1,6 +1,8 @@
 // Memory: a stacked bar of the most loaded GPU's memory (weights, KV cache, activations, gradients,
 // optimizer states, overhead, reserve) against the card's usable capacity, a table of the same
-// figures in GiB and GB, and CPU RAM when layers, KV cache or optimizer states are offloaded.
+// figures in GiB and GB, CPU RAM when layers, KV cache or optimizer states are offloaded, and the
+// NVMe drive when states (ZeRO-Infinity) or mmap-ed weights live there. CPU only: the host's RAM
+// is the device's memory, named so.
 #include <iterator>
 
 #include "imgui.h"
@@ -50,9 +52,11 @@ void draw_memory(const App& app) {
   spec.capacity_label = capacity_label.c_str();
 
   const int gpus = sizer::total_gpus(app.results.scenario);
-  ImGui::TextUnformatted(trf(gpus > 1 ? "res.mem.bar_caption_many" : "res.mem.bar_caption_one",
-                             {std::to_string(gpus), fmt::bytes(m.per_gpu_bytes)})
-                             .c_str());
+  const bool cpu = app.results.scenario.hardware.cpu_only;
+  const char* caption = cpu        ? "cpu.mem.bar_caption"
+                        : gpus > 1 ? "res.mem.bar_caption_many"
+                                   : "res.mem.bar_caption_one";
+  ImGui::TextUnformatted(trf(caption, {std::to_string(gpus), fmt::bytes(m.per_gpu_bytes)}).c_str());
   const int hovered = widgets::stacked_bar("##bar", spec, 0, 2.2f * em);
   publish_last_item(app, "memory-bar");
   if (hovered >= 0) {
@@ -86,18 +90,22 @@ void draw_memory(const App& app) {
     for (const Category& c : kCategories) {
       if (m.*c.bytes > 0) row(c.label_key, m.*c.bytes, c.formula_key, false);
     }
-    row("res.mem.per_gpu", m.per_gpu_bytes, "memory.perGpuBytes", true);
-    row("res.mem.usable", m.capacity_bytes, "memory.capacityBytes", true);
+    row(cpu ? "cpu.mem.in_ram" : "res.mem.per_gpu", m.per_gpu_bytes, "memory.perGpuBytes", true);
+    row(cpu ? "cpu.mem.usable" : "res.mem.usable", m.capacity_bytes, "memory.capacityBytes", true);
     row(m.headroom_bytes >= 0 ? "res.mem.headroom" : "res.mem.shortfall",
         m.headroom_bytes >= 0 ? m.headroom_bytes : -m.headroom_bytes, "memory.headroomBytes", true);
     if (gpus > 1) row("res.mem.total", m.total_bytes, "memory.totalBytes", true);
     if (m.host_ram_bytes > 0)
       row("res.mem.host_ram", m.host_ram_bytes, "memory.hostRamBytes", true);
+    if (m.nvme_bytes > 0) {
+      row("res.mem.nvme", m.nvme_bytes, "memory.nvmeBytes", true);
+      publish_last_item(app, "memory-nvme");
+    }
     ImGui::EndTable();
   }
   // The catalog's marketed size vs what the device reports: say which unit a label uses.
   const sizer::Gpu& gpu = app.results.scenario.hardware.gpu;
-  if (gpu.memory_gb > 0) {
+  if (gpu.memory_gb > 0 && !cpu) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", trf("res.mem.units_note", {fmt::number(gpu.memory_gb),
                                                          fmt::bytes(gpu.memory_capacity_bytes)})

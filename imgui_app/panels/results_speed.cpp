@@ -16,6 +16,24 @@ namespace {
 
 std::string tokens_per_second(double v) { return trf("res.unit.tok_s", {fmt::number(v)}); }
 
+// Under the time to first token: the images' tokens (part of the prompt) and the encoder's
+// time, with its share of the TTFT it is part of.
+template <typename Running>
+void draw_image_rows(const App& app, const Running& running, const std::string& not_fit) {
+  const sizer::InferenceResult& r = app.results.inference;
+  if (!(r.image_tokens_per_sequence > 0)) return;
+  value_row(app, "res.speed.image_tokens",
+            trf("res.speed.tokens_value", {fmt::integer(r.image_tokens_per_sequence)}),
+            "inference.imageTokensPerSequence");
+  publish_last_item(app, "speed-image-tokens");
+  const double share = r.ttft_seconds > 0 ? r.vision_encoder_seconds / r.ttft_seconds : 0;
+  value_row(app, "res.speed.vision_encoder",
+            running(trf("res.speed.encoder_value",
+                        {fmt::seconds(r.vision_encoder_seconds), fmt::percent(share)})),
+            "inference.visionEncoderSeconds", not_fit);
+  publish_last_item(app, "speed-vision-encoder");
+}
+
 void draw_figures(const App& app) {
   const sizer::InferenceResult& r = app.results.inference;
   if (!ImGui::BeginTable("##speed", 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
@@ -31,6 +49,7 @@ void draw_figures(const App& app) {
   };
   value_row(app, "res.speed.ttft", running(fmt::seconds(r.ttft_seconds)), "inference.ttftSeconds",
             not_fit);
+  draw_image_rows(app, running, not_fit);
   value_row(app, "res.speed.decode", running(tokens_per_second(r.decode_tokens_per_second)),
             "inference.decodeTokensPerSecond", not_fit);
   // Aggregate below per-user looks wrong; it is the prefill time counted in (batch 1 above all).
