@@ -248,6 +248,9 @@ sizer::PlanRequest plan_request(const sizer::Scenario& base, const PlanInputs& p
                                 bool compare_methods) {
   sizer::PlanRequest r;
   r.base = base;
+  // The planner searches GPUs: from a CPU-only run too (the core's search swaps the card of a GPU
+  // scenario).
+  r.base.hardware.cpu_only = false;
   const bool training = base.mode == sizer::Mode::training;
   if (training) {
     r.targets.deadline_hours = p.deadline_hours;

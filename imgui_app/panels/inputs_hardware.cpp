@@ -154,7 +154,8 @@ void draw_gpu_picker(App& app) {
       }
       ImGui::PopID();
     }
-    if (matches.empty()) ImGui::TextDisabled("%s", tr("gpu.no_match"));
+    if (matches.empty() && !cpu_entry_matches(app.ui.gpu_filter))
+      ImGui::TextDisabled("%s", tr("gpu.no_match"));
     ImGui::EndChild();
     ImGui::EndCombo();
   }

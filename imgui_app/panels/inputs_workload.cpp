@@ -30,11 +30,7 @@ bool draw_images(App& app) {
   if (!sizer::has_vision(m)) return false;
   bool changed = false;
   ui::help_for_next_row("help.images");
-  // 0 images is the slider's left end: the field's minimum, shown on a linear scale.
-  if (const sizer::RequestField* f = find_request_field("", "images")) {
-    changed |= ui::slider_int(app, "work.images", "images", &w.images, static_cast<int>(f->min), 64,
-                              "unit.images", false);
-  }
+  changed |= request_int(app, "images", "work.images", "images", &w.images, "unit.images");
   changed |= request_int(app, "imageWidth", "work.image_width", "image-width", &w.image_width,
                          "unit.pixels");
   changed |= request_int(app, "imageHeight", "work.image_height", "image-height", &w.image_height,

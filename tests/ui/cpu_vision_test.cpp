@@ -109,6 +109,8 @@ TEST_CASE("the results name the CPU device in English and Chinese", "[ui][cpu]")
         CHECK(has(text,
                   "\xE4\xBB\x85 CPU\xEF\xBC\x9A"
                   "EPYC 9654"));  // 仅 CPU：EPYC 9654
+        CHECK_FALSE(has(text, "CPU only"));
+        CHECK_FALSE(has(text, " cores"));
       }
       CHECK_FALSE(has(text, "cpu."));  // every key translated
       CHECK_FALSE(has(text, "res.mem.per_gpu"));
