@@ -78,6 +78,10 @@ LinkRestore restore_link(const std::string& fragment, const sizer::Scenario& cur
   const auto first_problem = [&]() -> std::string {
     json merged = base;  // what the link leaves out keeps its current value
     merged.merge_patch(request);
+    // A host preset the link names brings its own CPU and RAM (the reader loads them from the
+    // id): the current host's values must not fill the fields an older link did not write.
+    const auto host = request.find("host");
+    if (host != request.end() && host->is_object() && host->contains("id")) merged["host"] = *host;
     parsed = sizer::scenario_from_request_json(merged.dump());
     if (!parsed.ok) return parsed.error;
     const std::vector<std::string> problems = sizer::validate(sizer::normalize(parsed.scenario));

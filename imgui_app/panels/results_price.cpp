@@ -1,19 +1,11 @@
 // Where the price comes from and what owning the cards costs (cost.* of the estimate).
+#include "logic/cpu_device.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "panels/results_parts.hpp"
 #include "sizer/enums.hpp"
 
 namespace app::results {
-namespace {
-
-std::string hardware_name(const App& app) {
-  const sizer::Gpu& g = app.results.scenario.hardware.gpu;
-  return g.name.empty() ? g.id : g.name;
-}
-
-}  // namespace
-
 void draw_price_rows(const App& app) {
   const sizer::CostResult& c = app.results.cost;
   if (c.price_known) {
@@ -29,7 +21,7 @@ void draw_price_rows(const App& app) {
     std::string basis_key = std::string("price.") + sizer::enum_id(app.inputs.cost.basis);
     for (char& ch : basis_key) ch = ch == '-' ? '_' : ch;
     value_row(app, "res.cost.price_used",
-              trf("res.cost.no_price", {tr(basis_key.c_str()), hardware_name(app)}),
+              trf("res.cost.no_price", {tr(basis_key.c_str()), device_name(app.results.scenario)}),
               "cost.usdPerHour", c.unknown_reason);
   }
   if (c.purchase_usd > 0) {

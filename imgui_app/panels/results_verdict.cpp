@@ -2,8 +2,11 @@
 // cheapest changes that make it fit (app.suggestions), each applied with one click. Engine
 // warnings follow.
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "imgui.h"
+#include "logic/cpu_device.hpp"
 #include "logic/custom_gpu.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
@@ -136,6 +139,15 @@ void draw_suggestions(App& app) {
   }
 }
 
+// The core names the device by its English name; the CPU device gets the page's language.
+std::vector<std::string> price_args(const App& app, const sizer::Warning& w) {
+  std::vector<std::string> args = w.args;
+  const sizer::Scenario& s = app.results.scenario;
+  for (std::string& a : args)
+    if (s.hardware.cpu_only && a == s.hardware.gpu.name) a = device_name(s);
+  return args;
+}
+
 bool is_price_warning(const sizer::Warning& w) {
   return w.id == "no-cloud-price" || w.id == "no-purchase-price";
 }
@@ -163,12 +175,13 @@ void draw_warnings(App& app) {
     // the page's own controls, in both languages.
     const bool price = is_price_warning(w);
     price_warning |= price;
-    ImGui::TextUnformatted(price ? trf(("warning." + w.id).c_str(), w.args).c_str()
+    ImGui::TextUnformatted(price ? trf(("warning." + w.id).c_str(), price_args(app, w)).c_str()
                                  : warning_text(w).c_str());
   }
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
-  if (price_warning) draw_price_form_button(app);
+  // A CPU has no card to copy: its price is typed in the cost section.
+  if (price_warning && !app.inputs.hardware.cpu_only) draw_price_form_button(app);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // picker and a GPU again, the device's name in both languages, the image inputs of a
 // vision-language model, mmap and ZeRO-Infinity's NVMe, and share links carrying all of them.
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <string>
 
 #include "headless_imgui.hpp"
@@ -91,15 +92,18 @@ TEST_CASE("the picker's search finds the CPU entry by \"cpu\" and only by its wo
 
 TEST_CASE("the results name the CPU device in English and Chinese", "[ui][cpu]") {
   HeadlessImGui imgui;
+  // The page fetches the CJK subset for a Chinese UI; here it is read from the build.
+  app::set_cjk_font_data(ui_test::read_file(std::filesystem::path(SIZER_FONT_DIR) / "cjk.otf"));
+  app::build_fonts(1.0f);
   sizer::Scenario s = on_host("llama-3.1-8b", "ddr5-12ch-1536");
-  s.weights_format = "q4_k_m";
+  s.weights_format = "gguf-q4_k_m";
   app::use_cpu_device(s);
   for (app::Lang lang : {app::Lang::en, app::Lang::zh}) {
     app::App a = app_with(s, lang);
     for (float width : {1280.0f, 400.0f}) {
       INFO((lang == app::Lang::zh ? "zh " : "en ") << width);
       std::string text;
-      CHECK(draw_frames(a, width, 800, 3, &text) > 0);
+      CHECK(draw_frames(a, width, 8000, 3, &text) > 0);  // tall: every panel drawn
       CHECK(a.error.empty());
       if (lang == app::Lang::en) {
         CHECK(app::device_name(a.inputs) == "CPU only: EPYC 9654 (96 cores)");
@@ -126,7 +130,7 @@ TEST_CASE("CPU only on the training tab shows the core's validation message", "[
   app::App a = app_with(s, app::Lang::en);
   a.ui.tab = app::ModeTab::pretrain;
   std::string text;
-  CHECK(draw_frames(a, 1280, 800, 2, &text) > 0);
+  CHECK(draw_frames(a, 1280, 8000, 2, &text) > 0);
   CHECK(has(a.error, "runs inference only"));
   CHECK(has(text, "runs inference only"));
 }
@@ -140,7 +144,7 @@ TEST_CASE("a vision-language model takes images: tokens per image from the core"
   REQUIRE(per_image > 0);
   app::App a = app_with(s, app::Lang::en);
   std::string text;
-  CHECK(draw_frames(a, 1280, 800, 3, &text) > 0);
+  CHECK(draw_frames(a, 1280, 8000, 3, &text) > 0);
   REQUIRE(a.error.empty());
   CHECK(has(text, app::fmt::integer(per_image) + " tokens per 1024 x 1024 image"));
   CHECK(has(text, "vision encoder"));
@@ -162,7 +166,7 @@ TEST_CASE("mmap past the RAM and ZeRO-Infinity on NVMe show an \"on NVMe\" figur
   s.inference.mmap_weights = true;
   app::App a = app_with(s, app::Lang::en);
   std::string text;
-  CHECK(draw_frames(a, 1280, 800, 3, &text) > 0);
+  CHECK(draw_frames(a, 1280, 8000, 3, &text) > 0);
   REQUIRE(a.error.empty());
   CHECK(a.results.memory.nvme_bytes > 0);
   CHECK(has(text, "mmap the model file"));
@@ -173,14 +177,14 @@ TEST_CASE("mmap past the RAM and ZeRO-Infinity on NVMe show an \"on NVMe\" figur
   t.mode = sizer::Mode::training;
   app::App b = app_with(t, app::Lang::en);
   b.ui.tab = app::ModeTab::pretrain;
-  CHECK(draw_frames(b, 1280, 800, 2, &text) > 0);
+  CHECK(draw_frames(b, 1280, 8000, 2, &text) > 0);
   CHECK(has(text, "Offload to NVMe (ZeRO-Infinity)"));
   CHECK(has(text, "Turn on an offload above first"));
   b.inputs.training.zero_stage = 3;
   b.inputs.training.offload_optimizer = true;
   b.inputs.training.offload_to_nvme = true;
   b.dirty = true;
-  CHECK(draw_frames(b, 1280, 800, 2, &text) > 0);
+  CHECK(draw_frames(b, 1280, 8000, 2, &text) > 0);
   REQUIRE(b.error.empty());
   CHECK(b.results.memory.nvme_bytes > 0);
   CHECK_FALSE(has(text, "Turn on an offload above first"));
