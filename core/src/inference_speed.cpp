@@ -13,6 +13,12 @@
 #include "sizer/vision.hpp"
 
 namespace sizer {
+namespace {
+
+// ggml's CUDA backend takes over host-resident matmuls from this many tokens a batch.
+constexpr double kGpuOffloadMinBatch = 32;
+
+}  // namespace
 
 double peak_flops(const Gpu& g, ComputeType compute, Engine engine) {
   double sixteen_bit;
@@ -174,11 +180,21 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   // A recurrent layer reads its state and writes it back every step.
   const double state_traffic =
       2.0 * recurrent_state_bytes(m, int(b), int(tp), 1, a.recurrent_state_bytes) * on_gpu;
-  const double gpu_bytes = (w_read * on_gpu) / tp + state_traffic +
+  // llama.cpp -ngl < L keeps the output layer on the host with the layers it did not offload (a
+  // tied head is the embedding table, multiplied there).
+  const double head_params = m.tie_word_embeddings ? p.embedding : p.lm_head;
+  const double head_bytes = on_gpu >= 1.0           ? 0.0
+                            : m.tie_word_embeddings ? p.embedding * embedding_bytes_per_param(wf, p)
+                                                    : p.lm_head * lm_head_bytes_per_param(wf);
+  auto host_part = [&](double total, double head) {
+    return on_gpu < 1.0 ? head + std::max(0.0, total - head) * (1.0 - on_gpu) : 0.0;
+  };
+  const double w_host = host_part(w_read, head_bytes);
+  const double gpu_bytes = (w_read - w_host) / tp + state_traffic +
                            (s.inference.kv_cache_in_host_memory ? 0.0 : kv_read * on_gpu);
-  const double host_bytes = w_read * (1.0 - on_gpu) + (s.inference.kv_cache_in_host_memory
-                                                           ? kv_read_all_ranks
-                                                           : kv_read_all_ranks * (1.0 - on_gpu));
+  const double host_bytes =
+      w_host + (s.inference.kv_cache_in_host_memory ? kv_read_all_ranks
+                                                    : kv_read_all_ranks * (1.0 - on_gpu));
   // mmap-ed weights past the RAM come from the disk again every step, then are read as usual.
   const double disk_bytes = s.inference.mmap_weights ? memory_breakdown(s, p).nvme_bytes : 0.0;
   const double disk_time = safe_div(disk_bytes, s.hardware.host.nvme_gb_per_s * 1e9);
@@ -186,8 +202,9 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   const double step_flops =
       b * (2.0 * matmul_params(p, m) + attention_flops_per_token(m, ctx_avg, true));
   const double device_efficiency = cpu ? a.cpu_compute_efficiency : a.decode_compute_efficiency;
-  const double compute_time = safe_div(step_flops * on_gpu / tp, peak * device_efficiency) +
-                              safe_div(step_flops * (1.0 - on_gpu), host_flops_per_s);
+  const double host_flops = host_part(step_flops, b * 2.0 * (on_gpu < 1.0 ? head_params : 0.0));
+  const double compute_time = safe_div((step_flops - host_flops) / tp, peak * device_efficiency) +
+                              safe_div(host_flops, host_flops_per_s);
   // Expert parallel: a dispatch and a combine per MoE layer of this stage.
   const double moe_calls = 2.0 * moe_layer_count(m) / pp;
   r.communication_seconds_per_step = tensor_parallel_seconds(s, b) + pipeline_hops(b) +
@@ -197,7 +214,7 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   r.decode_step_seconds =
       std::max(memory_time, compute_time) + step_overhead + r.communication_seconds_per_step;
   r.decode_tokens_per_second = safe_div(1.0, r.decode_step_seconds);
-  r.weights_read_bytes_per_step = w_read * on_gpu / (tp * pp);
+  r.weights_read_bytes_per_step = (w_read - w_host) / (tp * pp);
   r.kv_read_bytes_per_step = (kv_read * on_gpu + state_traffic) / pp;
   r.decode_arithmetic_intensity =
       safe_div(step_flops, w_read + kv_read_all_ranks + state_traffic * tp);
@@ -221,9 +238,16 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   const double prefill_compute = safe_div(prefill_total_flops / tp, peak * prefill_efficiency);
   r.vision_encoder_seconds = safe_div(encoder_flops / tp, peak * prefill_efficiency);
   r.image_tokens_per_sequence = prompt - std::max(1, s.inference.prompt_tokens);
+  // Prompt batches of 32+ tokens run the host-resident layers' matmuls on the GPU, their weights
+  // copied over PCIe (ggml's CUDA backend offload_op, min_batch_size 32): the slower of the RAM
+  // and the link bounds that stream.
+  const double host_stream_bw =
+      cpu || b * prompt < kGpuOffloadMinBatch || g.pcie_gb_per_s_unidirectional <= 0
+          ? host_bw
+          : std::min(host_bw, g.pcie_gb_per_s_unidirectional * 1e9 * a.link_efficiency);
   const double prefill_memory =
-      chunks * (safe_div(prefill_w * on_gpu / tp, bw) +
-                safe_div(prefill_w * (1.0 - on_gpu), host_bw) + disk_time);
+      chunks * (safe_div((prefill_w - host_part(prefill_w, head_bytes)) / tp, bw) +
+                safe_div(host_part(prefill_w, head_bytes), host_stream_bw) + disk_time);
   // Without a fused kernel the score matrix is written, soft-maxed in place and read back
   // (3 passes of chunk x context x heads values per layer; causal masking halves the area).
   const double score_traffic = a.prefill_materializes_scores >= 0.5

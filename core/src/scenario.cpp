@@ -81,7 +81,10 @@ std::vector<std::string> validate(const Scenario& s) {
   const int gpus = total_gpus(s);
   if (m.hidden_size <= 0) problems.push_back("model.hiddenSize: must be positive");
   if (m.num_layers <= 0) problems.push_back("model.numLayers: must be positive");
-  if (m.num_heads <= 0) problems.push_back("model.numHeads: must be positive");
+  // Attention-free stacks (Mamba, Mamba-2) have no heads; every other model needs them.
+  if (m.num_heads <= 0 && attention_layer_count(m) > 0) {
+    problems.push_back("model.numHeads: must be positive");
+  }
   if (m.vocab_size <= 0) problems.push_back("model.vocabSize: must be positive");
   if (std::string layers = layer_pattern_problem(m); !layers.empty()) problems.push_back(layers);
   const ActivationPrecision act = s.inference.activations;

@@ -6,6 +6,7 @@
 #include "engine_test_util.hpp"
 #include "sizer/hosts.hpp"
 #include "sizer/inference_speed.hpp"
+#include "sizer/memory.hpp"
 #include "sizer/params.hpp"
 #include "sizer/request_json.hpp"
 
@@ -92,9 +93,13 @@ TEST_CASE("layers kept in host RAM are computed by the host's CPU", "[cpu]") {
                             (all.peak_flops * n.assumptions.decode_compute_efficiency);
   const double host_peak = cpu_peak_flops(n.hardware.host, format("gguf-q4_k_m"));
   CHECK(host_peak == Approx(9.216e12));
+  // The host computes its 16 layers and the output layer (llama.cpp keeps it with them).
+  const double head = 64 * 2.0 * count_params(n.model).lm_head;
+  const double host_flops = head + (step_flops - head) * 0.5;
   CHECK(half.inference.decode_compute_seconds ==
-        Approx(step_flops * 0.5 / (all.peak_flops * n.assumptions.decode_compute_efficiency) +
-               step_flops * 0.5 / (host_peak * n.assumptions.cpu_compute_efficiency)));
+        Approx((step_flops - host_flops) /
+                   (all.peak_flops * n.assumptions.decode_compute_efficiency) +
+               host_flops / (host_peak * n.assumptions.cpu_compute_efficiency)));
   CHECK(half.inference.decode_tokens_per_second < all.inference.decode_tokens_per_second);
 }
 
@@ -131,4 +136,28 @@ TEST_CASE("CPU-only is one device and inference only", "[cpu]") {
       scenario_from_request_json(R"({"gpu":"cpu","host":{"cpuInt8Tops":-1}})");
   CHECK_FALSE(bad.ok);
   CHECK_THAT(bad.error, Catch::Contains("host.cpuInt8Tops"));
+}
+
+TEST_CASE("prompt batches stream host-resident weights to the GPU over PCIe", "[cpu]") {
+  Scenario s = inference("llama-3.1-8b", "gguf-q4_k_m", "rtx-4090-24gb");
+  s.inference.engine = Engine::llama_cpp;
+  s.inference.gpu_layers = 16;
+  s.inference.prompt_tokens = 64;  // >= 32 tokens: ggml's CUDA backend runs those matmuls
+  const Scenario n = normalize(s);
+  const Estimate e = estimate(s);
+  // What is multiplied: half the body and the head (the embedding is only looked up).
+  const ParamCounts p = count_params(n.model);
+  const NumberFormat& q4 = format("gguf-q4_k_m");
+  const double embedding = p.embedding * embedding_bytes_per_param(q4, p);
+  const double head = p.lm_head * lm_head_bytes_per_param(q4);
+  const double body = weights_bytes(p, q4) - embedding - head;
+  const double host_weights = body / 2 + head;
+  const double pcie =
+      n.hardware.gpu.pcie_gb_per_s_unidirectional * 1e9 * n.assumptions.link_efficiency;
+  REQUIRE(pcie < 89.6e9 * n.assumptions.host_bandwidth_efficiency);
+  // The body's host half, the embedding and the head cross the link once per chunk.
+  CHECK(e.inference.ttft_seconds > host_weights / pcie);
+  CHECK(e.inference.ttft_seconds < host_weights / pcie + 0.03);
+  s.inference.prompt_tokens = 16;  // a small batch stays on the CPU, at the RAM's speed
+  CHECK(estimate(s).inference.ttft_seconds < host_weights / pcie);
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model_file_writers.hpp"
+#include "sizer/estimate.hpp"
 #include "sizer/hf_config.hpp"
 #include "sizer/kv_cache.hpp"
 #include "sizer/layers.hpp"
@@ -444,6 +445,19 @@ TEST_CASE("Mamba and Mamba-2 GGUFs are every layer recurrent, with no KV cache",
   CHECK(r2.model.recurrent_heads == 24);
   CHECK(r2.model.recurrent_head_dim == 64);
   CHECK(static_cast<double>(r2.exact.parameters) == total(r2.model));
+
+  // An attention-free model estimates: no KV cache, one fixed state per sequence.
+  sizer::Scenario s;
+  s.model = r2.model;
+  s.weights_format = "bf16";
+  s.hardware.gpu = *sizer::find_gpu("rtx-4090-24gb");
+  s.inference.batch = 8;
+  s.inference.prompt_tokens = 100000;
+  const sizer::Estimate e = sizer::estimate(s);
+  CHECK(e.memory.kv_cache_bytes == 0.0);
+  CHECK(e.memory.recurrent_state_bytes > 0.0);
+  CHECK(e.memory.fits);
+  CHECK(e.inference.decode_tokens_per_second > 0.0);
 }
 
 TEST_CASE("malformed ssm keys and per-layer arrays are named and leave the model incomplete",
