@@ -1,6 +1,6 @@
 // The host the GPUs sit in (or, CPU only, the device itself): a preset combo; with "CPU only"
-// its CPU and memory, each value editable within the core's request range; for llama.cpp the
-// GPU layers, KV cache in host RAM and mmap.
+// its CPU and memory, each value editable within the core's request range; for llama.cpp and
+// Ollama the GPU layers, KV cache in host RAM and mmap.
 #include <algorithm>
 #include <string>
 
@@ -84,8 +84,10 @@ void draw_host(App& app) {
     app.dirty = true;
   }
   if (s.hardware.cpu_only) draw_cpu_fields(app);
-  if (s.mode == sizer::Mode::inference && s.inference.engine == sizer::Engine::llama_cpp)
-    draw_llama_cpp_offload(app);
+  // Ollama runs llama.cpp underneath (its num_gpu is -ngl, and it maps the file too).
+  const bool llama_cpp_family =
+      s.inference.engine == sizer::Engine::llama_cpp || s.inference.engine == sizer::Engine::ollama;
+  if (s.mode == sizer::Mode::inference && llama_cpp_family) draw_llama_cpp_offload(app);
 }
 
 }  // namespace app
