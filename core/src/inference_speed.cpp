@@ -111,7 +111,8 @@ namespace {
 double weight_bytes_read(const Scenario& s, const ParamCounts& p, double tokens) {
   const NumberFormat& wf = weights_format_of(s);
   const ModelArch& m = s.model;
-  double bytes = weights_bytes(p, wf);
+  // The image encoder runs once per image, not per token (its FLOPs are in the prefill).
+  double bytes = weights_bytes(p, wf) - p.vision * kVisionBytesPerParam;
   if (!m.tie_word_embeddings) bytes -= p.embedding * embedding_bytes_per_param(wf, p);
   if (m.num_experts > 0) {
     // Under expert parallel the ep replicas' tokens meet in each GPU's share of the experts: the
