@@ -154,7 +154,7 @@ export interface Request {
   mode?: 'inference' | 'training';  // inference or training
   engine?: 'generic' | 'vllm' | 'llama.cpp' | 'transformers' | 'sglang' | 'tensorrt-llm' | 'ollama';  // engine profile (sets the assumptions' defaults)
   model?: string | { hfConfig: object } | { arch: Arch };  // catalog id, {hfConfig: config.json} or {arch: {...}}
-  gpu?: string | Gpu;  // catalog id or a GPU object (fields of listGpus())
+  gpu?: string | Gpu;  // catalog id, a GPU object (fields of listGpus()), or "cpu": the host's CPU
   weights?: FormatId;  // weight format id (listFormats())
   kvCache?: FormatId;  // KV cache format id
   activations?: 'auto' | 'bf16' | 'fp16' | 'fp8' | 'int8';  // inference: the activations' precision (auto = as the weight format; fp8 / int8 with 8-bit weights W8A8, with 4-bit weights W4A8; bf16 / fp16 weight-only W8A16 / W4A16)
@@ -438,7 +438,11 @@ export interface Calibration {
   errorId: '' | 'positive' | 'below' | 'above' | 'engine'; error: string;
 }
 
-export interface Host { id: string; label: string; ramGB: number; bandwidthGBs: number; source: string }
+/** A host preset: its RAM and the CPU that runs host-resident layers or, with gpu "cpu", the model. */
+export interface Host {
+  id: string; label: string; ramGB: number; bandwidthGBs: number; cpu: string; cpuCores: number;
+  cpuFp32Tflops: number; cpuInt8Tops: number; cpuWatts: number; nvmeGBs: number; source: string;
+}
 
 export interface Assumption {
   key: string; label: string; unit: string; source: string; value: Num;

@@ -103,7 +103,7 @@ const std::vector<RequestField>& request_fields() {
       special("", "model", Shape::special_object, FieldType::text, 0, 0, "",
               "catalog id, {hfConfig: config.json} or {arch: {...}}"),
       special("", "gpu", Shape::special_object, FieldType::text, 0, 0, "",
-              "catalog id or a GPU object (fields of listGpus())"),
+              "catalog id, a GPU object (fields of listGpus()), or \"cpu\": the host's CPU"),
       special("", "weights", Shape::special_text, FieldType::text, 0, 0, "",
               "weight format id (listFormats())"),
       special("", "kvCache", Shape::special_text, FieldType::text, 0, 0, "", "KV cache format id"),
