@@ -64,6 +64,15 @@ export interface Arch {
   recurrentHeadDim?: number;  // GDN value head dim, Mamba-2 head dim
   recurrentConvKernel?: number;  // short convolution width
   recurrentDtRank?: number;  // Mamba time-step rank
+  visionParams?: number;  // image encoder + projector (vision-language models); 0 = text only (parameters)
+  visionLayers?: number;  // ViT blocks
+  visionHiddenSize?: number;  // ViT width
+  visionPatchSize?: number;  // pixels per patch side (pixels)
+  visionImageSize?: number;  // side every image is resized to; 0 = native resolution (pixels)
+  visionMerge?: number;  // patches merged or pooled per token side
+  visionTokensPerImage?: number;  // fixed tokens per image; 0 = from the patches (tokens)
+  visionWindowPatches?: number;  // patches per attention window; 0 = full attention (patches)
+  visionFullAttentionLayers?: number;  // ViT layers with full attention when windowed
   weightsDtype?: string;  // published dtype
   publishedFormat?: string;  // format id of the released checkpoint
   source?: string;  // where the shapes come from
@@ -135,6 +144,7 @@ export interface TrainingRequest {
   flashAttention?: boolean;  // fused attention (no score matrix kept)
   offload?: boolean;  // ZeRO-Offload: optimizer states in CPU RAM
   offloadParams?: boolean;  // ZeRO-Infinity parameter offload (stage 3)
+  offloadNvme?: boolean;  // ZeRO-Infinity: the offloaded states on NVMe instead of host RAM
   mixedPrecision?: boolean;  // BF16/FP16 compute with FP32 master weights
   tokens?: number;  // tokens to train on (tokens)
 }
@@ -161,12 +171,22 @@ export interface Request {
   outputTokens?: number;  // generated tokens (tokens)
   gpuLayers?: number;  // layers on the GPU (llama.cpp -ngl); -1 = all (layers)
   kvInHostMemory?: boolean;  // KV cache in host RAM
+  mmapWeights?: boolean;  // llama.cpp mmap: weights past the host RAM are read from the disk each step
+  images?: number;  // images per sequence (vision-language models) (images)
+  imageWidth?: number;  // image width (pixels)
+  imageHeight?: number;  // image height (pixels)
   interNodeGBs?: number;  // per GPU between nodes, one direction (InfiniBand NDR: 50) (GB/s)
   assumptions?: Record<string, number>;  // overrides of the assumptions table (key: value)
   host?: {
     id?: string;  // host profile id (listHosts())
     ramGB?: number;  // host RAM, GB as marketed (binary: a 64 GB kit holds 64 GiB) (GB)
     bandwidthGBs?: number;  // host RAM bandwidth (GB/s)
+    cpu?: string;  // the host's CPU (a label)
+    cpuCores?: number;  // CPU cores the model's threads use (cores)
+    cpuFp32Tflops?: number;  // CPU FP32 vector peak, all cores (16-bit weights) (TFLOPS)
+    nvmeGBs?: number;  // NVMe read bandwidth (offload, mmap) (GB/s)
+    cpuInt8Tops?: number;  // CPU 8-bit integer dot-product peak, all cores (quantized weights) (TOPS)
+    cpuWatts?: number;  // CPU rated power (TDP) (W)
   };
   training?: TrainingRequest;
   cost?: {
@@ -193,6 +213,7 @@ export interface Memory {
   headroomBytes: Num;  // capacity - per GPU (negative = does not fit) (bytes)
   totalBytes: Num;  // over all GPUs (bytes)
   hostRamBytes: Num;  // CPU RAM for offloaded layers, KV cache or optimizer states (bytes)
+  nvmeBytes: Num;  // on the NVMe drive: ZeRO-Infinity states, mmap-ed weights past the RAM (bytes)
   fits: boolean;  // fits on the GPUs and in host RAM
   firstReason: string;  // why it does not fit; empty when it fits
 }
@@ -207,6 +228,7 @@ export interface Params {
   mlp: Num;  // all layers, all experts (parameters)
   routedExperts: Num;  // routed experts' matrices, all MoE layers (0 for dense models) (parameters)
   norms: Num;  // norm weights (parameters)
+  vision: Num;  // image encoder + projector (in total, kept at 16 bits) (parameters)
 }
 
 export interface Inference {
@@ -220,6 +242,8 @@ export interface Inference {
   kvCacheBytesPerToken: Num;  // all layers, one sequence (bytes)
   weightsReadBytesPerStep: Num;  // per GPU (bytes)
   kvReadBytesPerStep: Num;  // per GPU (bytes)
+  imageTokensPerSequence: Num;  // the images' tokens, part of the prompt (tokens)
+  visionEncoderSeconds: Num;  // encoding the batch's images, part of the time to first token (s)
   communicationSecondsPerStep: Num;  // tensor / pipeline hand-offs per decode step (s)
   maxBatch: Num;  // most sequences that fit (sequences)
   maxContextTokens: Num;  // longest prompt + output that fits at this batch, at most the trained context (tokens)

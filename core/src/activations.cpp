@@ -7,6 +7,7 @@
 
 #include "engine_internal.hpp"
 #include "sizer/memory.hpp"
+#include "sizer/vision.hpp"
 
 namespace sizer {
 namespace {
@@ -167,7 +168,7 @@ double activation_bytes_inference(const Scenario& s) {
   const Assumptions& a = s.assumptions;
   const double tp = std::max(1, s.parallel.tensor);
   const double batch = replica_batch(s);
-  const double prompt = std::max(1, s.inference.prompt_tokens);
+  const double prompt = std::max(1, prompt_tokens_with_images(s));
   const double context = prompt + std::max(0, s.inference.output_tokens);
   double rows = prompt * batch;
   if (a.prefill_chunk_tokens > 0) rows = std::min(rows, double(a.prefill_chunk_tokens));

@@ -100,6 +100,17 @@ const std::vector<Field>& fields() {
       fraction("hostBandwidthEfficiency", "Host RAM bandwidth efficiency",
                "STREAM-like reads reach ~0.7 of DDR spec", &Assumptions::host_bandwidth_efficiency,
                0.7),
+      fraction("cpuComputeEfficiency", "CPU compute efficiency",
+               "share of the CPU's peak (INT8 dot products for quantized weights, FP32 FMAs for "
+               "16-bit) that llama.cpp's CPU matmuls reach in prompt processing: Llama-3.1-8B "
+               "Q5_0 pp512 157 t/s on a Ryzen 9 7950X (0.26 of 9.2 TOPS) and 172 t/s on a "
+               "32-core Threadripper PRO 5975WX (0.18 of 14.7 TOPS), mainline build 4234 in "
+               "ik_llama.cpp PR #121; layers kept in host RAM and CPU-only runs",
+               &Assumptions::cpu_compute_efficiency, 0.2),
+      real("hostOsReserveBytes", "RAM the operating system keeps (CPU-only)", "bytes",
+           "a CPU-only run shares RAM with the OS: a headless Linux server idles near 1 GiB, a "
+           "desktop session 2-4 GiB (Ubuntu Desktop's minimum is 4 GB)",
+           &Assumptions::host_os_reserve_bytes, 2.0 * kGiB, 0.0, 1e13),
       whole("kvBlockTokens", "KV cache block size",
             "vLLM PagedAttention block_size 16; contiguous engines 1",
             &Assumptions::kv_block_tokens, 1, 1, 65536),

@@ -54,7 +54,8 @@ void inference_formulas(Estimate& e) {
       std::string(s.assumptions.prefill_materializes_scores >= 0.5 ? "materialized"
                                                                    : "fused kernel, none") +
       ") + kept logits = " + fmt_bytes(m.activation_bytes);
-  f["memory.overheadBytes"] = fmt_bytes(s.assumptions.cuda_context_bytes) + " CUDA context + " +
+  f["memory.overheadBytes"] = fmt_bytes(device_context_bytes(s)) +
+                              (is_cpu(s.hardware.gpu) ? " kept by the OS + " : " CUDA context + ") +
                               fmt_num(s.assumptions.framework_overhead_fraction) +
                               " x weights = " + fmt_bytes(m.overhead_bytes);
   f["memory.reserveBytes"] =

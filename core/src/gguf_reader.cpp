@@ -9,14 +9,40 @@
 #include <string>
 #include <vector>
 
+#include "gguf_metadata.hpp"
 #include "model_file_internal.hpp"
 #include "sizer/layers.hpp"
 #include "sizer/model_file.hpp"
 
 namespace sizer {
+namespace gguf_detail {
+
+bool arch_int(const Metadata& meta, const char* suffix, int& out,
+              std::vector<std::string>& warnings) {
+  const Value* v = meta.find(meta.arch + "." + suffix);
+  if (v == nullptr) return false;
+  double number = -1;
+  if (v->is_number) {
+    number = v->number;
+  } else if (v->is_array && !v->array_numbers.empty()) {
+    number = *std::max_element(v->array_numbers.begin(), v->array_numbers.end());
+    warnings.push_back(meta.arch + "." + suffix +
+                       ": a per-layer array; the largest value is used for every layer");
+  }
+  if (!(number >= 0) || number > 1e9) {
+    warnings.push_back(meta.arch + "." + suffix + ": not a usable count; ignored");
+    return false;
+  }
+  out = static_cast<int>(number);
+  return true;
+}
+
+}  // namespace gguf_detail
+
 namespace {
 
 using namespace model_file_detail;
+using namespace gguf_detail;
 
 // --- Caps: far above any published file, low enough that a hostile header cannot allocate GBs.
 constexpr std::uint64_t kMaxTensors = 1u << 20;        // DeepSeek-V3 GGUF: 1,025 tensors
@@ -97,14 +123,34 @@ struct Architecture {
   const char* model_type;
 };
 constexpr Architecture kArchitectures[] = {
-    {"llama", "llama"},          {"llama4", "llama4"},      {"mistral3", "mistral"},
-    {"qwen2", "qwen2"},          {"qwen2moe", "qwen2_moe"}, {"qwen3", "qwen3"},
-    {"qwen3moe", "qwen3_moe"},   {"gemma", "gemma"},        {"gemma2", "gemma2"},
-    {"gemma3", "gemma3"},        {"phi3", "phi3"},          {"deepseek2", "deepseek_v3"},
-    {"gpt-oss", "gpt_oss"},      {"chatglm", "chatglm"},    {"glm4", "glm4"},
-    {"glm4moe", "glm4_moe"},     {"falcon", "falcon"},      {"gpt2", "gpt2"},
-    {"internlm2", "internlm2"},  {"baichuan", "baichuan"},  {"minimax-m2", "minimax_m2"},
+    {"llama", "llama"},
+    {"llama4", "llama4"},
+    {"mistral3", "mistral"},
+    {"qwen2", "qwen2"},
+    {"qwen2moe", "qwen2_moe"},
+    {"qwen3", "qwen3"},
+    {"qwen3moe", "qwen3_moe"},
+    {"gemma", "gemma"},
+    {"gemma2", "gemma2"},
+    {"gemma3", "gemma3"},
+    {"phi3", "phi3"},
+    {"deepseek2", "deepseek_v3"},
+    {"gpt-oss", "gpt_oss"},
+    {"chatglm", "chatglm"},
+    {"glm4", "glm4"},
+    {"glm4moe", "glm4_moe"},
+    {"falcon", "falcon"},
+    {"gpt2", "gpt2"},
+    {"internlm2", "internlm2"},
+    {"baichuan", "baichuan"},
+    {"minimax-m2", "minimax_m2"},
     {"qwen3next", "qwen3_next"},
+    {"nemotron_h", "nemotron_h"},
+    {"nemotron_h_moe", "nemotron_h"},
+    {"falcon-h1", "falcon_h1"},
+    {"jamba", "jamba"},
+    {"mamba", "mamba"},
+    {"mamba2", "mamba2"},
 };
 
 enum ValueType : std::uint32_t {
@@ -144,26 +190,6 @@ std::uint64_t fixed_size(std::uint32_t type) {
       return 0;  // string, array, or not a type
   }
 }
-
-// One metadata value, kept only as far as the importer needs it.
-struct Value {
-  bool is_number = false;
-  double number = 0;
-  bool is_string = false;
-  std::string text;  // strings up to kStoredStringBytes
-  bool is_array = false;
-  std::uint64_t array_length = 0;
-  std::vector<double> array_numbers;  // the first kStoredArrayNumbers numeric elements
-};
-
-struct Tensor {
-  std::string name;
-  std::vector<std::uint64_t> dims;
-  const GgmlType* type = nullptr;
-  std::uint64_t elements = 0;
-  std::uint64_t bytes = 0;
-  std::uint64_t offset = 0;
-};
 
 // Little-endian reads over the bytes given. A read past the end records how far the header
 // reaches (`needed`); a bad value records `error`. Either stops the parse.
@@ -356,86 +382,13 @@ bool read_value(Reader& r, std::uint32_t type, const std::string& key, int depth
   return true;
 }
 
-class Metadata {
- public:
-  std::map<std::string, Value> values;
-  std::string arch;
-
-  const Value* find(const std::string& key) const {
-    const auto it = values.find(key);
-    return it == values.end() ? nullptr : &it->second;
-  }
-  // `<arch>.<suffix>` as a non-negative integer.
-  bool integer(const std::string& key, std::uint64_t& out) const {
-    const Value* v = find(key);
-    if (v == nullptr || !v->is_number || !(v->number >= 0) || v->number > 1e15) return false;
-    out = static_cast<std::uint64_t>(v->number);
-    return true;
-  }
-  bool arch_integer(const char* suffix, std::uint64_t& out) const {
-    return integer(arch + "." + suffix, out);
-  }
-  std::string text(const std::string& key) const {
-    const Value* v = find(key);
-    return v != nullptr && v->is_string ? v->text : std::string();
-  }
-};
-
-// Reads `<arch>.<suffix>` into an int field; per-layer arrays (OpenELM-style) give their largest
-// element with a warning. Returns false when absent.
-bool arch_int(const Metadata& meta, const char* suffix, int& out,
-              std::vector<std::string>& warnings) {
-  const Value* v = meta.find(meta.arch + "." + suffix);
-  if (v == nullptr) return false;
-  double number = -1;
-  if (v->is_number) {
-    number = v->number;
-  } else if (v->is_array && !v->array_numbers.empty()) {
-    number = *std::max_element(v->array_numbers.begin(), v->array_numbers.end());
-    warnings.push_back(meta.arch + "." + suffix +
-                       ": a per-layer array; the largest value is used for every layer");
-  }
-  if (!(number >= 0) || number > 1e9) {
-    warnings.push_back(meta.arch + "." + suffix + ": not a usable count; ignored");
-    return false;
-  }
-  out = static_cast<int>(number);
-  return true;
-}
-
-// Qwen3-Next as llama.cpp's loader reads it (llama-model.cpp, LLM_ARCH_QWEN3NEXT): the Gated
-// DeltaNet's shape in ssm.* keys (state_size = key head dim, group_count = key heads,
-// time_step_rank = value heads, inner_size = value heads x value head dim), every
-// full_attention_interval-th layer attention; nextn_predict_layers trailing MTP blocks are not
-// part of the model that generates.
-void read_qwen3next(const Metadata& meta, ModelArch& m, std::vector<std::string>& w) {
-  int interval = 4, inner = 0, mtp = 0;
-  arch_int(meta, "full_attention_interval", interval, w);
-  arch_int(meta, "ssm.inner_size", inner, w);
-  arch_int(meta, "nextn_predict_layers", mtp, w);
-  arch_int(meta, "ssm.conv_kernel", m.recurrent_conv_kernel, w);
-  arch_int(meta, "ssm.state_size", m.recurrent_state_dim, w);
-  arch_int(meta, "ssm.group_count", m.recurrent_groups, w);
-  arch_int(meta, "ssm.time_step_rank", m.recurrent_heads, w);
-  if (interval < 1) interval = 4;
-  if (mtp > 0 && mtp < m.num_layers) m.num_layers -= mtp;
-  m.recurrent = RecurrentKind::gated_deltanet;
-  m.recurrent_head_dim = m.recurrent_heads > 0 ? inner / m.recurrent_heads : 0;
-  m.attention_output_gate = true;
-  m.qk_norm = true;
-  m.shared_expert_gate = m.shared_expert_intermediate_size > 0;
-  m.layer_pattern.clear();
-  for (int i = 0; i < m.num_layers && i < 100000; ++i)
-    m.layer_pattern += (i + 1) % interval == 0 ? 'A' : 'R';
-}
-
-bool has_tensor(const std::map<std::string, const Tensor*>& by_name, const std::string& name) {
+bool has_tensor(const TensorIndex& by_name, const std::string& name) {
   return by_name.count(name) != 0;
 }
 
 void fill_model(const Metadata& meta, const std::vector<Tensor>& tensors, ModelFileResult& r) {
   ModelArch& m = r.model;
-  std::map<std::string, const Tensor*> by_name;
+  TensorIndex by_name;
   for (const Tensor& t : tensors) by_name.emplace(t.name, &t);
 
   m.model_type = meta.arch;
@@ -458,8 +411,13 @@ void fill_model(const Metadata& meta, const std::vector<Tensor>& tensors, ModelF
   arch_int(meta, "embedding_length", m.hidden_size, w);
   arch_int(meta, "block_count", m.num_layers, w);
   arch_int(meta, "attention.head_count", m.num_heads, w);
-  arch_int(meta, "attention.head_count_kv", m.num_kv_heads, w);
-  arch_int(meta, "feed_forward_length", m.intermediate_size, w);
+  // Recurrent stacks give these two per layer (0 where a layer lacks the part): read with the
+  // layer pattern.
+  const bool recurrent_stack = is_recurrent_stack(meta.arch);
+  if (!recurrent_stack) {
+    arch_int(meta, "attention.head_count_kv", m.num_kv_heads, w);
+    arch_int(meta, "feed_forward_length", m.intermediate_size, w);
+  }
   arch_int(meta, "context_length", m.max_position_embeddings, w);
   arch_int(meta, "expert_count", m.num_experts, w);
   arch_int(meta, "expert_used_count", m.experts_per_token, w);
@@ -507,7 +465,6 @@ void fill_model(const Metadata& meta, const std::vector<Tensor>& tensors, ModelF
   } else {
     arch_int(meta, "attention.key_length", m.head_dim, w);
   }
-  if (meta.arch == "qwen3next") read_qwen3next(meta, m, w);
 
   if (meta.arch == "gemma2" || meta.arch == "gpt-oss") {
     if (m.sliding_window > 0) {  // alternating local/global (llama.cpp hparams)
@@ -543,13 +500,14 @@ void fill_model(const Metadata& meta, const std::vector<Tensor>& tensors, ModelF
         t.name.compare(t.name.size() - 12, 12, "_norm.weight") == 0 &&
         t.name.find("attn_q_norm") == std::string::npos &&
         t.name.find("attn_k_norm") == std::string::npos &&
-        t.name.find("ssm_norm") == std::string::npos &&
+        t.name.find(".ssm_") == std::string::npos &&  // norms inside the recurrent mixer
         t.name.find("_a_norm") == std::string::npos) {
       ++norms;
     }
   }
   m.mlp_gated = any_gate || !any_up;
   if (norms > 0) m.norms_per_layer = norms;
+  if (recurrent_stack) read_recurrent_stack(meta, by_name, m, w);
 
   const std::string name = clean_name(meta.text("general.name"));
   m.name = name.empty() ? "Imported " + meta.arch : name;
@@ -558,12 +516,16 @@ void fill_model(const Metadata& meta, const std::vector<Tensor>& tensors, ModelF
   m.source = "GGUF header";
   m.official_params_b = static_cast<double>(r.exact.parameters) / 1e9;
 
-  // Complete when the shapes estimate() needs are all there and consistent.
+  // Complete when the shapes estimate() needs are all there and consistent. Heads and the FFN
+  // width only where some layer has attention / an MLP (Mamba files write 0 for both).
+  const bool any_attention = attention_layer_count(m) > 0;
+  bool any_mlp = false;
+  for (int layer = 0; layer < m.num_layers && !any_mlp; ++layer) any_mlp = layer_has_mlp(m, layer);
   std::vector<std::string> missing;
   if (m.hidden_size <= 0) missing.push_back("embedding_length");
   if (m.num_layers <= 0) missing.push_back("block_count");
-  if (m.num_heads <= 0) missing.push_back("attention.head_count");
-  if (m.intermediate_size <= 0 && m.moe_intermediate_size <= 0) {
+  if (any_attention && m.num_heads <= 0) missing.push_back("attention.head_count");
+  if (any_mlp && m.intermediate_size <= 0 && m.moe_intermediate_size <= 0) {
     missing.push_back("feed_forward_length");
   }
   if (m.vocab_size <= 0) missing.push_back("vocab_size");
@@ -574,7 +536,7 @@ void fill_model(const Metadata& meta, const std::vector<Tensor>& tensors, ModelF
     w.push_back("architecture incomplete (missing " + list + "); exact sizes still hold");
     return;
   }
-  if (m.attention == AttentionKind::standard) {
+  if (any_attention && m.attention == AttentionKind::standard) {
     if (m.num_kv_heads == 0) m.num_kv_heads = m.num_heads;
     if (m.head_dim == 0 && m.hidden_size % m.num_heads == 0)
       m.head_dim = m.hidden_size / m.num_heads;

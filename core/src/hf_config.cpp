@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "hf_vision.hpp"
 #include "sizer/layers.hpp"
 #include "sizer/record_fields.hpp"
 
@@ -38,7 +39,7 @@ double max_positions() {
   return limit;
 }
 
-enum class Family { llama_like, mla, chatglm, gpt2, falcon };
+enum class Family { llama_like, mla, chatglm, gpt2, falcon, mamba };
 
 // Looks keys up in the text config first (multimodal checkpoints nest the language model's
 // values in `text_config`), then in the top level. JSON null counts as absent.
@@ -138,12 +139,12 @@ std::string base_type(std::string type) {
 
 bool is_known(const std::string& type) {
   for (const char* known :
-       {"llama",       "mistral",    "mixtral", "qwen2",       "qwen2_moe",  "qwen3",
-        "qwen3_moe",   "gemma",      "gemma2",  "gemma3",      "phi3",       "deepseek_v2",
-        "deepseek_v3", "kimi_k2",    "gpt_oss", "glm",         "glm4",       "glm4_moe",
-        "chatglm",     "gpt2",       "falcon",  "llama4",      "minimax_m2", "internlm2",
-        "baichuan",    "qwen3_next", "qwen3_5", "qwen3_5_moe", "nemotron_h", "falcon_h1",
-        "jamba"}) {
+       {"llama",       "mistral",    "mixtral",    "qwen2",       "qwen2_moe",  "qwen3",
+        "qwen3_moe",   "gemma",      "gemma2",     "gemma3",      "phi3",       "deepseek_v2",
+        "deepseek_v3", "kimi_k2",    "gpt_oss",    "glm",         "glm4",       "glm4_moe",
+        "chatglm",     "gpt2",       "falcon",     "llama4",      "minimax_m2", "internlm2",
+        "baichuan",    "qwen3_next", "qwen3_5",    "qwen3_5_moe", "nemotron_h", "falcon_h1",
+        "jamba",       "qwen2_vl",   "qwen2_5_vl", "mamba",       "mamba2"}) {
     if (type == known) return true;
   }
   return false;
@@ -153,6 +154,7 @@ Family family_of(const std::string& type) {
   if (type == "deepseek_v2" || type == "deepseek_v3" || type == "kimi_k2") return Family::mla;
   if (type == "chatglm") return Family::chatglm;
   if (type == "gpt2") return Family::gpt2;
+  if (type == "mamba" || type == "mamba2") return Family::mamba;
   if (type == "falcon" || type == "RefinedWeb" || type == "RefinedWebModel") return Family::falcon;
   return Family::llama_like;
 }
@@ -219,7 +221,9 @@ void read_mixture_of_experts(Reader& r, const std::string& type, ModelArch& m) {
   r.integer("n_shared_experts", {"n_shared_experts", "num_shared_experts"}, false, 0, kMaxExperts,
             m.num_shared_experts);
   // Qwen2-MoE: one shared expert of its own width.
-  r.integer("shared_expert_intermediate_size", {"shared_expert_intermediate_size"}, false, 0,
+  // Nemotron-H MoE: moe_shared_expert_intermediate_size.
+  r.integer("shared_expert_intermediate_size",
+            {"shared_expert_intermediate_size", "moe_shared_expert_intermediate_size"}, false, 0,
             kMaxIntermediate, m.shared_expert_intermediate_size);
   if (m.shared_expert_intermediate_size > 0 && m.num_shared_experts == 0) {
     m.num_shared_experts = 1;
@@ -392,6 +396,57 @@ void read_hybrid(Reader& r, const std::string& type, ModelArch& m) {
   if (!problem.empty() && r.error.empty()) r.error = problem;
 }
 
+// Attention-free stacks (MambaConfig, Mamba2Config in transformers): every layer a mixer with
+// its pre-norm, no attention and no MLP ('M'), the embedding tied to the head by default.
+void read_mamba(Reader& r, const std::string& type, ModelArch& m) {
+  r.integer("hidden_size", {"hidden_size", "d_model"}, true, 1, kMaxWidth, m.hidden_size);
+  r.integer("num_hidden_layers", {"num_hidden_layers", "n_layer"}, true, 1, kMaxLayers,
+            m.num_layers);
+  r.integer("vocab_size", {"vocab_size"}, true, 1, kMaxVocab, m.vocab_size);
+  if (!r.error.empty()) return;
+  m.tie_word_embeddings = true;
+  r.boolean("tie_word_embeddings", {"tie_word_embeddings"}, m.tie_word_embeddings);
+  m.num_heads = 0;
+  m.num_kv_heads = 0;
+  m.intermediate_size = 0;
+  m.norms_per_layer = 1;
+  m.recurrent_conv_kernel = 4;
+  r.integer("conv_kernel", {"conv_kernel", "d_conv"}, false, 1, 64, m.recurrent_conv_kernel);
+  int expand = 2;
+  r.integer("expand", {"expand"}, false, 1, 64, expand);
+  static const double heads_limit = find_record_field<ModelArch>("recurrentHeads")->max;
+  if (double(expand) * m.hidden_size > heads_limit) {
+    r.error = "expand: expand x hidden_size is above the limit of " + Reader::format(heads_limit);
+    return;
+  }
+  if (type == "mamba") {
+    m.recurrent = RecurrentKind::mamba;
+    m.recurrent_heads = expand * m.hidden_size;  // channels
+    m.recurrent_head_dim = 1;
+    m.recurrent_groups = 0;
+    m.recurrent_state_dim = 16;
+    r.integer("state_size", {"state_size", "d_state"}, false, 1, kMaxWidth, m.recurrent_state_dim);
+    m.recurrent_dt_rank = (m.hidden_size + 15) / 16;  // "auto": ceil(hidden / 16)
+    const json* rank = r.find({"time_step_rank"});
+    if (rank != nullptr && rank->is_number()) {
+      r.integer("time_step_rank", {"time_step_rank"}, false, 1, kMaxWidth, m.recurrent_dt_rank);
+    }
+  } else {
+    m.recurrent = RecurrentKind::mamba2;
+    m.recurrent_head_dim = 64;
+    r.integer("head_dim", {"head_dim"}, false, 1, kMaxWidth, m.recurrent_head_dim);
+    m.recurrent_heads = expand * m.hidden_size / m.recurrent_head_dim;
+    r.integer("num_heads", {"num_heads"}, false, 1, kMaxWidth, m.recurrent_heads);
+    m.recurrent_groups = 8;
+    r.integer("n_groups", {"n_groups"}, false, 1, kMaxWidth, m.recurrent_groups);
+    m.recurrent_state_dim = 128;
+    r.integer("state_size", {"state_size"}, false, 1, kMaxWidth, m.recurrent_state_dim);
+  }
+  m.layer_pattern.assign(static_cast<std::size_t>(m.num_layers), 'M');
+  const std::string problem = layer_pattern_problem(m);
+  if (!problem.empty() && r.error.empty()) r.error = problem;
+}
+
 void read_llama_like(Reader& r, const std::string& type, ModelArch& m) {
   const bool gemma = starts_with(type, "gemma");
   if (type == "gemma3") {
@@ -423,7 +478,8 @@ void read_llama_like(Reader& r, const std::string& type, ModelArch& m) {
   r.boolean("tie_word_embeddings", {"tie_word_embeddings"}, m.tie_word_embeddings);
 
   // q/k/v biases: always on in Qwen2 / Qwen2-MoE and GLM; a config key elsewhere.
-  m.attention_bias = type == "qwen2" || type == "qwen2_moe" || type == "glm" || type == "gpt_oss";
+  m.attention_bias = type == "qwen2" || type == "qwen2_moe" || type == "qwen2_vl" ||
+                     type == "qwen2_5_vl" || type == "glm" || type == "gpt_oss";
   r.boolean("attention_bias", {"attention_bias", "bias"}, m.attention_bias);
   if (type == "gpt_oss") {
     m.attention_out_bias = true;  // o_proj bias, and biases on every expert projection
@@ -561,7 +617,7 @@ void read_falcon(Reader& r, ModelArch& m) {
 
 // Checks the shapes fit together so the parameter and KV formulas mean something.
 void check_shapes(Reader& r, ModelArch& m) {
-  if (!r.error.empty() || m.attention == AttentionKind::mla) return;
+  if (!r.error.empty() || m.attention == AttentionKind::mla || m.num_heads == 0) return;
   if (m.head_dim == 0) {
     if (m.hidden_size % m.num_heads != 0) {
       r.error = "num_attention_heads (" + std::to_string(m.num_heads) +
@@ -688,6 +744,9 @@ HfConfigResult model_from_hf_config(const std::string& config_json_text) {
     case Family::falcon:
       read_falcon(r, m);
       break;
+    case Family::mamba:
+      read_mamba(r, type, m);
+      break;
   }
   check_shapes(r, m);
   if (!r.error.empty()) {
@@ -696,6 +755,7 @@ HfConfigResult model_from_hf_config(const std::string& config_json_text) {
     return result;
   }
   read_context_and_dtype(r, m);
+  read_vision_config(root, outer_type, m, r.warnings);
 
   const std::string path = r.text({"_name_or_path", "name_or_path"});
   m.hf_repo = path;

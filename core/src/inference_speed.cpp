@@ -10,8 +10,15 @@
 #include "sizer/kv_cache.hpp"
 #include "sizer/layers.hpp"
 #include "sizer/memory.hpp"
+#include "sizer/vision.hpp"
 
 namespace sizer {
+namespace {
+
+// ggml's CUDA backend takes over host-resident matmuls from this many tokens a batch.
+constexpr double kGpuOffloadMinBatch = 32;
+
+}  // namespace
 
 double peak_flops(const Gpu& g, ComputeType compute, Engine engine) {
   double sixteen_bit;
@@ -47,7 +54,20 @@ ComputeType matmul_compute_type(const Scenario& s) {
   return weights_format_of(s).compute_dtype;
 }
 
+double cpu_peak_flops(const HostProfile& host, const NumberFormat& weights) {
+  // llama.cpp's CPU kernels quantize the activations to 8 bits for quantized weights and dot
+  // them as integers (ggml vec_dot_*_q8); 16-bit weights are converted and multiplied in FP32.
+  const bool integer_dots = weights.bits_per_weight <= 8.5;
+  return (integer_dots ? host.cpu_int8_tops : host.cpu_fp32_tflops) * 1e12;
+}
+
+double inference_peak_flops(const Scenario& s) {
+  if (is_cpu(s.hardware.gpu)) return cpu_peak_flops(s.hardware.host, weights_format_of(s));
+  return peak_flops(s.hardware.gpu, matmul_compute_type(s), s.inference.engine);
+}
+
 double effective_bandwidth_bytes_per_s(const Gpu& g, const Assumptions& a) {
+  if (is_cpu(g)) return g.memory_bandwidth_gb_per_s * 1e9 * a.host_bandwidth_efficiency;
   const bool hbm = has_hbm(g);
   const double eff = hbm ? a.decode_bandwidth_efficiency_hbm : a.decode_bandwidth_efficiency;
   return g.memory_bandwidth_gb_per_s * 1e9 * eff;
@@ -128,11 +148,15 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   // replica's, and the aggregate throughput is the replicas' sum.
   const double b = replica_batch(s);
   const double users = std::max(1, s.inference.batch);
-  const double prompt = std::max(1, s.inference.prompt_tokens);
+  // Image tokens are prompt tokens to the language model (KV cache, attention, matmuls).
+  const double prompt = std::max(1, prompt_tokens_with_images(s));
   const double output = std::max(0, s.inference.output_tokens);
-  const double peak = peak_flops(g, matmul_compute_type(s), s.inference.engine);
+  const double peak = inference_peak_flops(s);
+  const bool cpu = is_cpu(g);
   const double bw = effective_bandwidth_bytes_per_s(g, a);
   const double host_bw = s.hardware.host.bandwidth_gb_per_s * 1e9 * a.host_bandwidth_efficiency;
+  // Layers kept in host RAM are computed by the host's CPU (llama.cpp runs them there in decode).
+  const double host_flops_per_s = cpu_peak_flops(s.hardware.host, wf) * a.cpu_compute_efficiency;
   const double on_gpu = gpu_layer_fraction(s);
 
   // Per-step fixed costs: kernel launches per layer, bitsandbytes dequantize kernels, and one
@@ -156,15 +180,27 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   // A recurrent layer reads its state and writes it back every step.
   const double state_traffic =
       2.0 * recurrent_state_bytes(m, int(b), int(tp), 1, a.recurrent_state_bytes) * on_gpu;
-  const double gpu_bytes = (w_read * on_gpu) / tp + state_traffic +
+  // llama.cpp -ngl < L keeps the output layer on the host with the layers it did not offload.
+  const double head_bytes = on_gpu < 1.0 ? p.lm_head * lm_head_bytes_per_param(wf) : 0.0;
+  auto host_part = [&](double total, double head) {
+    return on_gpu < 1.0 ? head + std::max(0.0, total - head) * (1.0 - on_gpu) : 0.0;
+  };
+  const double w_host = host_part(w_read, head_bytes);
+  const double gpu_bytes = (w_read - w_host) / tp + state_traffic +
                            (s.inference.kv_cache_in_host_memory ? 0.0 : kv_read * on_gpu);
-  const double host_bytes = w_read * (1.0 - on_gpu) + (s.inference.kv_cache_in_host_memory
-                                                           ? kv_read_all_ranks
-                                                           : kv_read_all_ranks * (1.0 - on_gpu));
-  const double memory_time = safe_div(gpu_bytes, bw) + safe_div(host_bytes, host_bw);
+  const double host_bytes =
+      w_host + (s.inference.kv_cache_in_host_memory ? kv_read_all_ranks
+                                                    : kv_read_all_ranks * (1.0 - on_gpu));
+  // mmap-ed weights past the RAM come from the disk again every step, then are read as usual.
+  const double disk_bytes = s.inference.mmap_weights ? memory_breakdown(s, p).nvme_bytes : 0.0;
+  const double disk_time = safe_div(disk_bytes, s.hardware.host.nvme_gb_per_s * 1e9);
+  const double memory_time = safe_div(gpu_bytes, bw) + safe_div(host_bytes, host_bw) + disk_time;
   const double step_flops =
       b * (2.0 * matmul_params(p, m) + attention_flops_per_token(m, ctx_avg, true));
-  const double compute_time = safe_div(step_flops / tp, peak * a.decode_compute_efficiency);
+  const double device_efficiency = cpu ? a.cpu_compute_efficiency : a.decode_compute_efficiency;
+  const double host_flops = host_part(step_flops, b * 2.0 * (on_gpu < 1.0 ? p.lm_head : 0.0));
+  const double compute_time = safe_div((step_flops - host_flops) / tp, peak * device_efficiency) +
+                              safe_div(host_flops, host_flops_per_s);
   // Expert parallel: a dispatch and a combine per MoE layer of this stage.
   const double moe_calls = 2.0 * moe_layer_count(m) / pp;
   r.communication_seconds_per_step = tensor_parallel_seconds(s, b) + pipeline_hops(b) +
@@ -174,7 +210,7 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   r.decode_step_seconds =
       std::max(memory_time, compute_time) + step_overhead + r.communication_seconds_per_step;
   r.decode_tokens_per_second = safe_div(1.0, r.decode_step_seconds);
-  r.weights_read_bytes_per_step = w_read * on_gpu / (tp * pp);
+  r.weights_read_bytes_per_step = (w_read - w_host) / (tp * pp);
   r.kv_read_bytes_per_step = (kv_read * on_gpu + state_traffic) / pp;
   r.decode_arithmetic_intensity =
       safe_div(step_flops, w_read + kv_read_all_ranks + state_traffic * tp);
@@ -184,14 +220,30 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   const double prompt_tokens_total = b * prompt;
   const double chunks =
       a.prefill_chunk_tokens > 0 ? std::ceil(prompt_tokens_total / a.prefill_chunk_tokens) : 1.0;
-  const double prefill_total_flops = b * prefill_flops(m, p, prompt);
+  // The image encoder runs first, on the same device, at the prefill's efficiency.
+  const int images = has_vision(m) ? std::max(0, s.inference.images) : 0;
+  const double encoder_flops =
+      b * images *
+      vision_encoder_flops_per_image(m, s.inference.image_width, s.inference.image_height);
+  const double prefill_total_flops = b * prefill_flops(m, p, prompt) + encoder_flops;
   const double prefill_w = weight_bytes_read(s, p, prompt_tokens_total);
   const bool tensor_cores = g.fp16_tensor_tflops > 0 || g.bf16_tensor_tflops > 0;
-  const double prefill_efficiency =
-      tensor_cores ? a.prefill_compute_efficiency : a.prefill_compute_efficiency_simd;
+  const double prefill_efficiency = cpu            ? a.cpu_compute_efficiency
+                                    : tensor_cores ? a.prefill_compute_efficiency
+                                                   : a.prefill_compute_efficiency_simd;
   const double prefill_compute = safe_div(prefill_total_flops / tp, peak * prefill_efficiency);
-  const double prefill_memory = chunks * (safe_div(prefill_w * on_gpu / tp, bw) +
-                                          safe_div(prefill_w * (1.0 - on_gpu), host_bw));
+  r.vision_encoder_seconds = safe_div(encoder_flops / tp, peak * prefill_efficiency);
+  r.image_tokens_per_sequence = prompt - std::max(1, s.inference.prompt_tokens);
+  // Prompt batches of 32+ tokens run the host-resident layers' matmuls on the GPU, their weights
+  // copied over PCIe (ggml's CUDA backend offload_op, min_batch_size 32): the slower of the RAM
+  // and the link bounds that stream.
+  const double host_stream_bw =
+      cpu || b * prompt < kGpuOffloadMinBatch || g.pcie_gb_per_s_unidirectional <= 0
+          ? host_bw
+          : std::min(host_bw, g.pcie_gb_per_s_unidirectional * 1e9 * a.link_efficiency);
+  const double prefill_memory =
+      chunks * (safe_div((prefill_w - host_part(prefill_w, head_bytes)) / tp, bw) +
+                safe_div(host_part(prefill_w, head_bytes), host_stream_bw) + disk_time);
   // Without a fused kernel the score matrix is written, soft-maxed in place and read back
   // (3 passes of chunk x context x heads values per layer; causal masking halves the area).
   const double score_traffic = a.prefill_materializes_scores >= 0.5
@@ -217,7 +269,7 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
 
 void fill_roofline(const Scenario& s, Estimate& out) {
   const Gpu& g = s.hardware.gpu;
-  out.peak_flops = peak_flops(g, matmul_compute_type(s), s.inference.engine);
+  out.peak_flops = inference_peak_flops(s);
   out.ridge_point_flops_per_byte = safe_div(out.peak_flops, g.memory_bandwidth_gb_per_s * 1e9);
 }
 

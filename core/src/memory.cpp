@@ -7,6 +7,7 @@
 #include "engine_internal.hpp"
 #include "sizer/activations.hpp"
 #include "sizer/kv_cache.hpp"
+#include "sizer/vision.hpp"
 
 namespace sizer {
 namespace {
@@ -74,9 +75,10 @@ double weights_bytes(const ParamCounts& p, const NumberFormat& f) {
   if (f.experts_only && p.routed_experts > 0) {
     return p.routed_experts * bytes_of(f) + (p.total - p.routed_experts) * 2.0;
   }
-  const double side = p.embedding + p.lm_head + p.norms;
+  const double side = p.embedding + p.lm_head + p.norms + p.vision;
   return std::max(0.0, p.total - side) * bytes_of(f) + p.norms * side_bytes_per_param(f) +
-         p.embedding * embedding_bytes_per_param(f, p) + p.lm_head * lm_head_bytes_per_param(f);
+         p.vision * kVisionBytesPerParam + p.embedding * embedding_bytes_per_param(f, p) +
+         p.lm_head * lm_head_bytes_per_param(f);
 }
 
 double weights_bytes_per_gpu(const ParamCounts& p, const NumberFormat& f, int tp, int pp) {
@@ -180,6 +182,25 @@ std::string memory_shortfall_text(const MemoryBreakdown& mb, const Scenario& s) 
 
 namespace {
 
+// llama.cpp maps the model file: weights the RAM cannot hold stay on the disk and are read again
+// each step (the page cache keeps what fits). On a GPU host that is the host-resident part; on a
+// CPU-only run the RAM is the device memory.
+void mmap_past_ram(const Scenario& s, double host_weights, MemoryBreakdown& mb) {
+  if (is_cpu(s.hardware.gpu)) {
+    const double others = mb.kv_cache_bytes + mb.recurrent_state_bytes + mb.activation_bytes +
+                          mb.overhead_bytes + mb.reserve_bytes;
+    const double room = std::max(0.0, mb.capacity_bytes - others);
+    mb.nvme_bytes = std::max(0.0, mb.weights_bytes - room);
+    mb.weights_bytes -= mb.nvme_bytes;
+    mb.total_bytes -= mb.nvme_bytes;
+    return;
+  }
+  const double others = mb.host_ram_bytes - host_weights;
+  const double room = std::max(0.0, s.hardware.host.ram_bytes - others);
+  mb.nvme_bytes = std::max(0.0, host_weights - room);
+  mb.host_ram_bytes -= mb.nvme_bytes;
+}
+
 void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& mb) {
   const NumberFormat& wf = weights_format_of(s);
   const NumberFormat& kf = kv_format_of(s);
@@ -188,7 +209,7 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
   const int tp = s.parallel.tensor;
   const int pp = s.parallel.pipeline;
   const int gpus = total_gpus(s);
-  const double context = double(s.inference.prompt_tokens) + s.inference.output_tokens;
+  const double context = double(prompt_tokens_with_images(s)) + s.inference.output_tokens;
   const double weights_total = weights_bytes(p, wf);
   double on_gpu_fraction = 1.0;            // of the transformer layers (llama.cpp -ngl)
   double weights_on_gpus = weights_total;  // summed over all GPUs
@@ -231,11 +252,12 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
   const double state_one_copy = recurrent_state_bytes(m, batch, 1, 1, a.recurrent_state_bytes);
   mb.host_ram_bytes += state_one_copy * (1.0 - on_gpu_fraction);
   mb.activation_bytes = activation_bytes_inference(s);
-  mb.overhead_bytes = a.cuda_context_bytes + a.framework_overhead_fraction * mb.weights_bytes;
+  const double device_context = device_context_bytes(s);
+  mb.overhead_bytes = device_context + a.framework_overhead_fraction * mb.weights_bytes;
   // vLLM's gpu_memory_utilization budget leaves (1 - util) of the card, and the CUDA context
   // lives inside that unused part.
   mb.reserve_bytes =
-      std::max(0.0, a.engine_reserve_fraction * mb.capacity_bytes - a.cuda_context_bytes -
+      std::max(0.0, a.engine_reserve_fraction * mb.capacity_bytes - device_context -
                         (a.reserve_holds_activations >= 0.5 ? mb.activation_bytes : 0.0));
   if (a.kv_free_memory_fraction > 0) {
     // TensorRT-LLM sizes its pool from what is free after loading: the rest of that stays unused.
@@ -254,6 +276,7 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
   // Replicas on one machine share its RAM.
   const int nodes = std::max(1, s.hardware.nodes);
   mb.host_ram_bytes *= replicas / nodes + (replicas % nodes != 0 ? 1 : 0);
+  if (s.inference.mmap_weights) mmap_past_ram(s, weights_total - weights_on_gpus, mb);
 }
 
 // Parameters one GPU of a pipeline stage holds, in three groups with their own bytes: the
@@ -293,7 +316,7 @@ double largest_tensor_params(const Scenario& s, const ParamCounts& p) {
 }
 
 struct StageMemory {
-  double weights = 0, grads = 0, optimizer = 0, activations = 0, overhead = 0, host = 0;
+  double weights = 0, grads = 0, optimizer = 0, activations = 0, overhead = 0, host = 0, nvme = 0;
   double per_gpu() const { return weights + grads + optimizer + activations + overhead; }
 };
 
@@ -361,12 +384,15 @@ StageMemory training_stage_memory(const Scenario& s, const ParamCounts& p, Pipel
   if (t.offload_optimizer) {
     // ZeRO-Offload (Ren et al. 2021): FP32 master weights, optimizer states and gradients live
     // in CPU RAM; the GPU keeps the 16-bit weights and streams gradients out in buckets.
-    out.host += out.optimizer + out.grads;
+    // ZeRO-Infinity's NVMe offload keeps the optimizer states (with the master weights) on the
+    // drive; the gradients still land in pinned host RAM.
+    (t.offload_to_nvme ? out.nvme : out.host) += out.optimizer;
+    out.host += out.grads;
     out.optimizer = 0;
     out.grads = 0;
   }
   if (t.offload_params && t.zero_stage >= 3) {
-    out.host += out.weights;
+    (t.offload_to_nvme ? out.nvme : out.host) += out.weights;
     out.weights = 0;
   }
   const TrainingActivations act = training_activations(s, stage);
@@ -408,10 +434,16 @@ void training_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& m
   mb.reserve_bytes = 0;
   // Every GPU of the busiest stage offloads the same; the host holds its node's share.
   mb.host_ram_bytes = stage.host * gpus / std::max(1, s.hardware.nodes);
+  mb.nvme_bytes = stage.nvme * gpus / std::max(1, s.hardware.nodes);
   mb.total_bytes = stage.per_gpu() * gpus;
 }
 
 }  // namespace
+
+double device_context_bytes(const Scenario& s) {
+  return is_cpu(s.hardware.gpu) ? s.assumptions.host_os_reserve_bytes
+                                : s.assumptions.cuda_context_bytes;
+}
 
 double usable_capacity_bytes(const Gpu& g, const Assumptions& a) {
   if (!is_apple(g)) return g.memory_capacity_bytes;

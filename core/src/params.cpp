@@ -129,7 +129,9 @@ ParamCounts count_normalized_params(const ModelArch& m) {
   p.norms += m.layer_norm_with_bias ? 2 * h : h;  // final norm
 
   p.total = p.embedding + p.lm_head + p.attention + p.recurrent + p.mlp + p.norms;
-  p.active = p.total - skipped_experts;
+  p.active = p.total - skipped_experts;  // a text token's: the image encoder runs per image
+  p.vision = std::max(0.0, m.vision_params);
+  p.total += p.vision;
   return p;
 }
 

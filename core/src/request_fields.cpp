@@ -150,6 +150,18 @@ const std::vector<RequestField>& request_fields() {
           "", "kvInHostMemory",
           [](Scenario& s) -> bool& { return s.inference.kv_cache_in_host_memory; },
           "KV cache in host RAM"),
+      flag(
+          "", "mmapWeights", [](Scenario& s) -> bool& { return s.inference.mmap_weights; },
+          "llama.cpp mmap: weights past the host RAM are read from the disk each step"),
+      whole(
+          "", "images", [](Scenario& s) -> int& { return s.inference.images; }, 0, 4096, "images",
+          "images per sequence (vision-language models)"),
+      whole(
+          "", "imageWidth", [](Scenario& s) -> int& { return s.inference.image_width; }, 1, 65536,
+          "pixels", "image width"),
+      whole(
+          "", "imageHeight", [](Scenario& s) -> int& { return s.inference.image_height; }, 1, 65536,
+          "pixels", "image height"),
       real(
           "", "interNodeGBs", [](Scenario& s) -> double& { return s.hardware.inter_node_gb_per_s; },
           0, 1e6, "GB/s", "per GPU between nodes, one direction (InfiniBand NDR: 50)"),
@@ -162,6 +174,26 @@ const std::vector<RequestField>& request_fields() {
           "host", "bandwidthGBs",
           [](Scenario& s) -> double& { return s.hardware.host.bandwidth_gb_per_s; }, 0, 1e6, "GB/s",
           "host RAM bandwidth"),
+      text(
+          "host", "cpu", [](Scenario& s) -> std::string& { return s.hardware.host.cpu_name; },
+          "the host's CPU (a label)"),
+      whole(
+          "host", "cpuCores", [](Scenario& s) -> int& { return s.hardware.host.cpu_cores; }, 1,
+          kMaxCount, "cores", "CPU cores the model's threads use"),
+      real(
+          "host", "cpuFp32Tflops",
+          [](Scenario& s) -> double& { return s.hardware.host.cpu_fp32_tflops; }, 0.001, 1e4,
+          "TFLOPS", "CPU FP32 vector peak, all cores (16-bit weights)"),
+      real(
+          "host", "nvmeGBs", [](Scenario& s) -> double& { return s.hardware.host.nvme_gb_per_s; },
+          0.01, 1e4, "GB/s", "NVMe read bandwidth (offload, mmap)"),
+      real(
+          "host", "cpuInt8Tops",
+          [](Scenario& s) -> double& { return s.hardware.host.cpu_int8_tops; }, 0.001, 1e5, "TOPS",
+          "CPU 8-bit integer dot-product peak, all cores (quantized weights)"),
+      real(
+          "host", "cpuWatts", [](Scenario& s) -> double& { return s.hardware.host.cpu_watts; }, 0,
+          1e5, "W", "CPU rated power (TDP)"),
       choice<PriceBasis, &price_basis_of>("cost", "basis",
                                           "where the $/GPU-hour comes from (core/data/prices.csv)"),
       real(
@@ -214,6 +246,10 @@ const std::vector<RequestField>& request_fields() {
           "training", "offloadParams",
           [](Scenario& s) -> bool& { return s.training.offload_params; },
           "ZeRO-Infinity parameter offload (stage 3)"),
+      flag(
+          "training", "offloadNvme",
+          [](Scenario& s) -> bool& { return s.training.offload_to_nvme; },
+          "ZeRO-Infinity: the offloaded states on NVMe instead of host RAM"),
       flag(
           "training", "mixedPrecision",
           [](Scenario& s) -> bool& { return s.training.mixed_precision; },

@@ -8,6 +8,7 @@
 #include "json_read.hpp"
 #include "sizer/format_params.hpp"
 #include "sizer/hf_config.hpp"
+#include "sizer/hosts.hpp"
 #include "sizer/model_from_size.hpp"
 #include "sizer/request_fields.hpp"
 #include "sizer/request_json.hpp"
@@ -104,6 +105,10 @@ bool read_gpu(Reader& r, Scenario& s, std::vector<std::string>& warnings, std::s
   if (v->is_string()) {
     std::string id;
     if (!r.string("gpu", id)) return false;
+    if (id == kCpuDeviceId) {  // no GPU: normalize() builds the device from the host profile
+      s.hardware.cpu_only = true;
+      return true;
+    }
     const Gpu* g = find_gpu(id);
     if (!g) return r.fail("gpu", "unknown catalog id " + show(id) + "; " + suggest(id, gpu_ids()));
     s.hardware.gpu = *g;
@@ -314,6 +319,12 @@ RequestResult scenario_from_request_json(const std::string& request_json_text) {
 
   if (const json* host = r.object("host")) {
     Reader hr(*host, "host.", res.error, res.warnings);
+    // A preset's id brings its RAM and CPU; the fields given beside it override them.
+    if (host->contains("id") && (*host)["id"].is_string()) {
+      if (const HostPreset* preset = find_host((*host)["id"].get<std::string>())) {
+        s.hardware.host = preset->profile;
+      }
+    }
     double ram_gb = s.hardware.host.ram_bytes / kBytesPerMarketedGB;
     if (!read_scalars(hr, "host", s) || !hr.number("ramGB", 0, 1e7, ram_gb)) return done();
     s.hardware.host.ram_bytes = ram_gb * kBytesPerMarketedGB;

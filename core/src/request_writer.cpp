@@ -42,7 +42,9 @@ void write_special(json_out::Writer& w, const RequestField& f, const Scenario& s
     }
   } else if (key == "gpu") {
     w.key("gpu");
-    if (is_catalog_gpu(s.hardware.gpu)) {
+    if (s.hardware.cpu_only) {
+      w.value(kCpuDeviceId);
+    } else if (is_catalog_gpu(s.hardware.gpu)) {
       w.value(s.hardware.gpu.id);
     } else {
       write_record(w, s.hardware.gpu);

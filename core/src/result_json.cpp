@@ -267,6 +267,11 @@ std::string host_catalog_json() {
         .field("label", h.label)
         .field("ramGB", h.profile.ram_bytes / kBytesPerMarketedGB)
         .field("bandwidthGBs", h.profile.bandwidth_gb_per_s)
+        .field("cpu", h.profile.cpu_name)
+        .field("cpuCores", h.profile.cpu_cores)
+        .field("cpuFp32Tflops", h.profile.cpu_fp32_tflops)
+        .field("cpuInt8Tops", h.profile.cpu_int8_tops)
+        .field("cpuWatts", h.profile.cpu_watts)
         .field("source", h.source)
         .end_object();
   }

@@ -46,13 +46,11 @@ std::vector<RuleOfThumb> rules_of_thumb(const Estimate& e) {
   // never multiply by data-parallel replicas (8 replicas hold 8 copies, the rule means one).
   const double split = double(s.parallel.tensor) * s.parallel.pipeline;
   const double nd = std::max(1, s.parallel.data);
-  const double states_once =
-      split * (m.weights_bytes * (t.zero_stage >= 3 ? nd : 1.0) +
-               m.gradient_bytes * (t.zero_stage >= 2 ? nd : 1.0) +
-               m.optimizer_bytes * (t.zero_stage >= 1 ? nd : 1.0));
+  const double states_once = split * (m.weights_bytes * (t.zero_stage >= 3 ? nd : 1.0) +
+                                      m.gradient_bytes * (t.zero_stage >= 2 ? nd : 1.0) +
+                                      m.optimizer_bytes * (t.zero_stage >= 1 ? nd : 1.0));
   add("adam-16-bytes", rule_adam_16_bytes(n), states_once);
-  add("seed-int8-training", rule_seed_int8_training_bytes(n),
-      states_once + m.overhead_bytes);
+  add("seed-int8-training", rule_seed_int8_training_bytes(n), states_once + m.overhead_bytes);
   add("seed-activation-per-sample",
       rule_seed_activation_bytes_per_sample(s.model, t.seq_len, 1.0) * t.micro_batch,
       m.activation_bytes);

@@ -8,8 +8,10 @@
 #include <utility>
 
 #include "sizer/enums.hpp"
+#include "sizer/hosts.hpp"
 #include "sizer/layers.hpp"
 #include "sizer/params.hpp"
+#include "sizer/vision.hpp"
 
 namespace sizer {
 
@@ -42,6 +44,12 @@ Assumptions profile_defaults(const Scenario& s) {
 
 Scenario normalize(Scenario s) {
   s.model = normalize_model(std::move(s.model));
+  if (s.hardware.cpu_only) {
+    // One device, the host itself: every layer and the KV cache are in "device" memory.
+    s.hardware.gpu = cpu_device(s.hardware.host);
+    s.inference.gpu_layers = -1;
+    s.inference.kv_cache_in_host_memory = false;
+  }
   s.hardware.gpus_per_node = std::max(1, s.hardware.gpus_per_node);
   s.hardware.nodes = std::max(1, s.hardware.nodes);
   s.parallel.tensor = std::max(1, s.parallel.tensor);
@@ -73,7 +81,10 @@ std::vector<std::string> validate(const Scenario& s) {
   const int gpus = total_gpus(s);
   if (m.hidden_size <= 0) problems.push_back("model.hiddenSize: must be positive");
   if (m.num_layers <= 0) problems.push_back("model.numLayers: must be positive");
-  if (m.num_heads <= 0) problems.push_back("model.numHeads: must be positive");
+  // Attention-free stacks (Mamba, Mamba-2) have no heads; every other model needs them.
+  if (m.num_heads <= 0 && attention_layer_count(m) > 0) {
+    problems.push_back("model.numHeads: must be positive");
+  }
   if (m.vocab_size <= 0) problems.push_back("model.vocabSize: must be positive");
   if (std::string layers = layer_pattern_problem(m); !layers.empty()) problems.push_back(layers);
   const ActivationPrecision act = s.inference.activations;
@@ -160,8 +171,22 @@ std::vector<std::string> validate(const Scenario& s) {
     if (s.training.zero_stage < 0 || s.training.zero_stage > 3) {
       problems.push_back("training.zeroStage: must be 0, 1, 2 or 3");
     }
+    if (s.training.offload_to_nvme && !s.training.offload_optimizer && !s.training.offload_params) {
+      problems.push_back(
+          "training.offloadNvme: puts offloaded states on NVMe; turn on training.offload or "
+          "training.offloadParams");
+    }
     if (s.training.method != TrainingMethod::full && s.training.lora_rank < 1) {
       problems.push_back("training.loraRank: must be at least 1");
+    }
+  }
+  if (s.hardware.cpu_only) {
+    if (s.mode == Mode::training) {
+      problems.push_back("gpu: CPU-only (\"cpu\") runs inference only; pick a GPU to train");
+    }
+    if (gpus != 1) {
+      problems.push_back("gpuCount: a CPU-only run has one device (the host), not " +
+                         std::to_string(gpus));
     }
   }
   if (find_format(s.weights_format) == nullptr) {
@@ -171,11 +196,13 @@ std::vector<std::string> validate(const Scenario& s) {
     problems.push_back("kvCache: unknown format '" + s.kv_cache_format + "'");
   }
   if (!(s.hardware.gpu.memory_capacity_bytes > 0)) {
-    problems.push_back("gpu: memory capacity must be positive");
+    problems.push_back(s.hardware.cpu_only ? "host.ramGB: must be positive"
+                                           : "gpu: memory capacity must be positive");
   }
   // Every speed figure divides by the bandwidth: a card without one would look infinitely fast.
   if (!(s.hardware.gpu.memory_bandwidth_gb_per_s > 0)) {
-    problems.push_back("gpu.memoryBandwidthGbPerS: must be positive");
+    problems.push_back(s.hardware.cpu_only ? "host.bandwidthGBs: must be positive"
+                                           : "gpu.memoryBandwidthGbPerS: must be positive");
   }
   return problems;
 }
@@ -262,7 +289,7 @@ std::vector<Warning> scenario_warnings(const Scenario& s) {
   // Context beyond what the model was trained for: it runs only with RoPE scaling (YaRN, linear
   // or NTK) by the ratio, which the numbers here do not model.
   const double context = s.mode == Mode::inference
-                             ? double(s.inference.prompt_tokens) + s.inference.output_tokens
+                             ? double(prompt_tokens_with_images(s)) + s.inference.output_tokens
                              : double(s.training.seq_len);
   const int trained = s.model.max_position_embeddings;
   if (trained > 0 && context > trained) {

@@ -158,6 +158,18 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
     const double host = hw.host.bandwidth_gb_per_s * 1e9 * a.host_bandwidth_efficiency;
     offload_seconds = safe_div(2.0 * optimized * 2.0, pcie) +
                       safe_div(16.0 * optimized * std::max(1, hw.gpus_per_node), host);
+    if (t.offload_to_nvme) {
+      // ZeRO-Infinity: the optimizer step reads the node's states from NVMe and writes them back.
+      offload_seconds += safe_div(2.0 * optimizer_bytes_per_param(t, weights_format_of(s), m) *
+                                      optimized * std::max(1, hw.gpus_per_node),
+                                  hw.host.nvme_gb_per_s * 1e9);
+    }
+  }
+  if (t.offload_params && t.offload_to_nvme && t.zero_stage >= 3) {
+    // Parameters on NVMe are read for the forward and the backward and written after the step.
+    const double stored = p.total / model_split / nd * weights_format_of(s).bits_per_weight / 8.0;
+    offload_seconds +=
+        safe_div(3.0 * stored * std::max(1, hw.gpus_per_node), hw.host.nvme_gb_per_s * 1e9);
   }
   r.communication_seconds_per_step = exposed_dp + tp_seconds + offload_seconds +
                                      expert_all_to_all_seconds(s) +

@@ -42,8 +42,7 @@ TEST_CASE("INT8 weights run W8A16 by default and W8A8 with INT8 activations", "[
 }
 
 TEST_CASE("AWQ 4-bit with FP8 activations is W4A8 on FP8 tensor cores", "[activations]") {
-  CHECK(run("awq-4bit-g128", ActivationPrecision::automatic, "h100-sxm-80gb").peak_flops ==
-        989e12);
+  CHECK(run("awq-4bit-g128", ActivationPrecision::automatic, "h100-sxm-80gb").peak_flops == 989e12);
   CHECK(run("awq-4bit-g128", ActivationPrecision::fp8, "h100-sxm-80gb").peak_flops == 1979e12);
   // FP8 weights with BF16 activations: weight-only W8A16 (Marlin's FP8 path).
   CHECK(run("fp8", ActivationPrecision::bf16, "h100-sxm-80gb").peak_flops == 989e12);
@@ -55,8 +54,8 @@ TEST_CASE("a card without FP8 units runs FP8 activations at its 16-bit peak, and
   const Estimate e = run("fp8", ActivationPrecision::fp8, "a100-sxm-80gb");
   CHECK(e.peak_flops == 312e12);
   CHECK(warned(e, "activations-unsupported"));
-  CHECK_FALSE(warned(run("fp8", ActivationPrecision::fp8, "h100-sxm-80gb"),
-                     "activations-unsupported"));
+  CHECK_FALSE(
+      warned(run("fp8", ActivationPrecision::fp8, "h100-sxm-80gb"), "activations-unsupported"));
 }
 
 TEST_CASE("activations are read, checked and written by name", "[activations][request]") {

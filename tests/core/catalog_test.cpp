@@ -168,7 +168,7 @@ TEST_CASE("the compiled-in catalogs load without errors", "[catalog]") {
   for (const std::string& error : errors) UNSCOPED_INFO(error);
   CHECK(errors.empty());
   CHECK(sizer::gpu_catalog().size() == 121);
-  CHECK(sizer::model_catalog().size() == 75);
+  CHECK(sizer::model_catalog().size() == 76);
   CHECK(sizer::format_catalog().size() == 63);
 }
 

@@ -43,8 +43,9 @@ TEST_CASE("expert parallel decode pays two all-to-alls per MoE layer", "[expert-
   // 16 tokens per replica x 8 experts x 2048 x 2 bytes, 3/4 of it to other GPUs, over NVLink.
   const double call = expert_all_to_all_call_seconds(s, 16);
   const double bytes = 16 * 8 * 2048 * 2.0 * 3 / 4;
-  CHECK(call == Approx(bytes / (link_gb_per_s(s.hardware, 4) * 1e9 * s.assumptions.link_efficiency) +
-                       s.assumptions.collective_latency_s));
+  CHECK(call ==
+        Approx(bytes / (link_gb_per_s(s.hardware, 4) * 1e9 * s.assumptions.link_efficiency) +
+               s.assumptions.collective_latency_s));
   CHECK(four.inference.communication_seconds_per_step == Approx(2 * 48 * call));
   CHECK(one.inference.communication_seconds_per_step == 0.0);
   // Each GPU reads a quarter of the experts the 64 sequences chose, not all the experts its 16
@@ -54,8 +55,10 @@ TEST_CASE("expert parallel decode pays two all-to-alls per MoE layer", "[expert-
 
 TEST_CASE("expert parallel in serving is checked against the replicas", "[expert-parallel]") {
   Scenario s = qwen3_moe_on_4_h100(8);
-  CHECK_THROWS_WITH(estimate(s), Catch::Contains("expertParallel: 8 must divide the data-parallel"));
+  CHECK_THROWS_WITH(estimate(s),
+                    Catch::Contains("expertParallel: 8 must divide the data-parallel"));
   s = inference("llama-3.1-8b", "bf16", "h100-sxm-80gb", 2, 1);
   s.parallel.expert = 2;
-  CHECK_THROWS_WITH(estimate(s), Catch::Contains("expertParallel: the model has no routed experts"));
+  CHECK_THROWS_WITH(estimate(s),
+                    Catch::Contains("expertParallel: the model has no routed experts"));
 }

@@ -180,7 +180,14 @@ json config_for(const sizer::ModelArch& m) {
     return {{"model_type", "gemma3"},
             {"architectures", {"Gemma3ForConditionalGeneration"}},
             {"text_config", text},
-            {"vision_config", {{"model_type", "siglip_vision_model"}, {"hidden_size", 1152}}},
+            {"vision_config",
+             {{"model_type", "siglip_vision_model"},
+              {"hidden_size", m.vision_hidden_size},
+              {"intermediate_size", 4304},
+              {"num_hidden_layers", m.vision_layers},
+              {"patch_size", m.vision_patch_size},
+              {"image_size", m.vision_image_size}}},
+            {"mm_tokens_per_image", m.vision_tokens_per_image},
             {"torch_dtype", "bfloat16"}};
   } else if (type == "llama4") {
     json text = c;
@@ -196,6 +203,16 @@ json config_for(const sizer::ModelArch& m) {
     return {{"model_type", "llama4"},
             {"text_config", text},
             {"vision_config", {{"model_type", "llama4_vision_model"}, {"hidden_size", 1408}}}};
+  } else if (type == "qwen2_5_vl") {
+    c["vision_config"] = {{"depth", m.vision_layers},
+                          {"hidden_size", m.vision_hidden_size},
+                          {"intermediate_size", 3420},
+                          {"out_hidden_size", m.hidden_size},
+                          {"patch_size", m.vision_patch_size},
+                          {"spatial_merge_size", m.vision_merge},
+                          {"temporal_patch_size", 2},
+                          {"window_size", 112},
+                          {"fullatt_block_indexes", {7, 15, 23, 31}}};
   } else if (type == "internlm2") {
     c["bias"] = false;
   } else if (type == "baichuan") {

@@ -198,3 +198,30 @@ TEST_CASE("Qwen3-Next configs read the layer mix from layer_types or the interva
   CHECK_FALSE(bad.ok);
   CHECK(bad.error == "hybrid_override_pattern: 2 letters for 3 layers (num_hidden_layers)");
 }
+
+TEST_CASE("config.json of Mamba and Mamba-2 imports attention-free stacks", "[hybrid]") {
+  // state-spaces/mamba-130m-hf config.json (MambaConfig): 129,135,360 parameters, as its GGUF.
+  const sizer::HfConfigResult one = sizer::model_from_hf_config(
+      R"({"model_type":"mamba","hidden_size":768,"num_hidden_layers":24,"vocab_size":50280,
+          "state_size":16,"expand":2,"conv_kernel":4,"time_step_rank":48,
+          "tie_word_embeddings":true})");
+  INFO(one.error);
+  REQUIRE(one.ok);
+  CHECK(one.model.layer_pattern == std::string(24, 'M'));
+  CHECK(sizer::attention_layer_count(one.model) == 0);
+  CHECK(sizer::count_params(one.model).total == 129135360.0);
+  // state-spaces/mamba2-130m: 24 heads of 64, one group, d_state 128.
+  const sizer::HfConfigResult two = sizer::model_from_hf_config(
+      R"({"model_type":"mamba2","hidden_size":768,"num_hidden_layers":24,"vocab_size":50288,
+          "num_heads":24,"head_dim":64,"n_groups":1,"state_size":128,"expand":2})");
+  INFO(two.error);
+  REQUIRE(two.ok);
+  CHECK(two.model.recurrent == sizer::RecurrentKind::mamba2);
+  CHECK(two.model.recurrent_heads == 24);
+  CHECK(sizer::kv_cache_bytes_per_token(sizer::normalize_model(two.model),
+                                        *sizer::find_format("fp16")) == 0.0);
+  const sizer::HfConfigResult bad =
+      sizer::model_from_hf_config(R"({"model_type":"mamba","hidden_size":768})");
+  CHECK_FALSE(bad.ok);
+  CHECK_THAT(bad.error, Catch::Contains("num_hidden_layers"));
+}

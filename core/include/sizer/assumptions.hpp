@@ -43,8 +43,10 @@ struct Assumptions {
   double link_efficiency = 0;              // NCCL bus bandwidth / spec
   double collective_latency_s = 0;
   double host_bandwidth_efficiency = 0;
-  int kv_block_tokens = 1;                 // paged KV block (vLLM 16); 1 = contiguous
-  int prefill_chunk_tokens = 0;            // tokens per prefill forward pass; 0 = whole prompt
+  double cpu_compute_efficiency = 0;  // of the CPU's peak, for layers the CPU computes
+  double host_os_reserve_bytes = 0;   // RAM the OS keeps when the CPU runs the model (CPU-only)
+  int kv_block_tokens = 1;            // paged KV block (vLLM 16); 1 = contiguous
+  int prefill_chunk_tokens = 0;       // tokens per prefill forward pass; 0 = whole prompt
   double prefill_materializes_scores = 0;  // 1 = no fused attention kernel in prefill
   double inference_activation_bytes = 2;   // bytes per working-buffer element
   double recurrent_state_bytes = 2;        // bytes per recurrent-state value (hybrid models)

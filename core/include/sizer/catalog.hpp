@@ -37,6 +37,7 @@ struct Gpu {
   bool supports_bf16 = false;
   bool supports_fp8 = false;
   bool supports_flash_attention_2 = false;
+  bool cpu = false;  // a CPU running the model itself (CPU-only inference; built from the host)
   double launch_price_usd = 0;        // 0 = unknown
   double cloud_usd_per_gpu_hour = 0;  // 0 = unknown
   std::string source;
@@ -110,6 +111,18 @@ struct ModelArch {
   int recurrent_head_dim = 0;   // GDN value head dim; Mamba-2 head dim; Mamba-1 1
   int recurrent_conv_kernel = 0;
   int recurrent_dt_rank = 0;  // Mamba-1's time-step rank
+  // Vision-language models: the image encoder (a ViT and its projector into the LLM) and how an
+  // image becomes tokens (docs/METHOD.md, "Images"). vision_params = 0: text only.
+  double vision_params = 0;         // encoder + projector, as in the checkpoint
+  int vision_layers = 0;            // ViT blocks
+  int vision_hidden_size = 0;       // ViT width
+  int vision_patch_size = 0;        // pixels per patch side
+  int vision_image_size = 0;        // the side every image is resized to; 0 = native resolution
+  int vision_merge = 1;             // patches merged (or pooled) per token side
+  int vision_tokens_per_image = 0;  // a fixed count the processor emits; 0 = from the patches
+  // Windowed ViT attention (Qwen2.5-VL: 8 x 8-patch windows, 4 of 32 layers full); 0 = all full.
+  int vision_window_patches = 0;
+  int vision_full_attention_layers = 0;
   std::string weights_dtype;  // as published (bfloat16, float16, ...)
   // Format id (format_catalog) of the released checkpoint: "bf16", "fp16", "fp32",
   // "fp8-e4m3-block128" (DeepSeek-V3, Kimi K2, MiniMax-M2), "mxfp4" (gpt-oss: experts only).
@@ -154,6 +167,7 @@ const Gpu* find_gpu(const std::string& id);
 // Stacked HBM (HBM, HBM2e, HBM3...): the engines' bandwidth efficiency differs from GDDR/LPDDR.
 inline bool has_hbm(const Gpu& g) { return g.memory_type.rfind("HBM", 0) == 0; }
 // Apple silicon: unified memory under Metal's working-set limit.
+inline bool is_cpu(const Gpu& g) { return g.cpu; }
 inline bool is_apple(const Gpu& g) { return g.vendor.size() == 5 && g.vendor == "Apple"; }
 const ModelArch* find_model(const std::string& id);
 const NumberFormat* find_format(const std::string& id);

@@ -20,6 +20,7 @@ struct ParamCounts {
   double mlp = 0;             // all layers, all experts (+ routers)
   double routed_experts = 0;  // the routed experts' matrices, all MoE layers
   double norms = 0;
+  double vision = 0;  // image encoder + projector (in total; kept at 16 bits)
 };
 
 struct MemoryBreakdown {  // bytes per GPU (the most loaded one)
@@ -36,6 +37,7 @@ struct MemoryBreakdown {  // bytes per GPU (the most loaded one)
   double headroom_bytes = 0;  // capacity - per_gpu (negative = does not fit)
   double total_bytes = 0;     // over all GPUs
   double host_ram_bytes = 0;  // CPU RAM needed for offloaded layers / KV / optimizer states
+  double nvme_bytes = 0;      // on the NVMe drive: ZeRO-Infinity states, mmap-ed weights past RAM
   bool fits = false;
   std::string first_reason;  // why it does not fit, empty when it fits
 };
@@ -52,8 +54,10 @@ struct InferenceResult {
   double weights_read_bytes_per_step = 0;  // per GPU
   double kv_read_bytes_per_step = 0;       // per GPU, with a hybrid's recurrent state in and out
   double communication_seconds_per_step = 0;
-  int max_batch = 0;           // at this context
-  int max_context_tokens = 0;  // at this batch, at most the model's trained context
+  double image_tokens_per_sequence = 0;  // the images' tokens, part of the prompt
+  double vision_encoder_seconds = 0;     // encoding the batch's images, part of the TTFT
+  int max_batch = 0;                     // at this context
+  int max_context_tokens = 0;            // at this batch, at most the model's trained context
   // Tokens per sequence the memory holds at this batch, whatever the model's trained context
   // (the KV pool vLLM logs as "GPU KV cache size: N tokens", divided by the batch).
   int kv_cache_capacity_tokens = 0;

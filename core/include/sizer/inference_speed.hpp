@@ -10,6 +10,14 @@ namespace sizer {
 // path the card lacks falls back to its 16-bit rate).
 double peak_flops(const Gpu& gpu, ComputeType compute, Engine engine);
 
+// The host CPU's peak for matmuls on these weights: INT8 dot products for formats of 8 bits or
+// fewer (llama.cpp quantizes the activations to Q8), FP32 FMAs for 16-bit weights.
+double cpu_peak_flops(const HostProfile& host, const NumberFormat& weights);
+
+// The peak the scenario's matmuls run at: the card's for its compute path, or the CPU's when
+// the CPU is the device (`gpu: "cpu"`).
+double inference_peak_flops(const Scenario& normalized);
+
 // The path a scenario's matmuls take: the weight format's own, or the activations' precision
 // when the request sets one (W8A8 / W4A8 on FP8 or INT8 tensor cores, W8A16 / W4A16 on 16-bit).
 ComputeType matmul_compute_type(const Scenario& scenario);

@@ -15,6 +15,11 @@ double weights_bytes(const ParamCounts& params, const NumberFormat& format);
 // Bytes per parameter of a format's side tensors: norms (16-bit when the format keeps them), the
 // LM head and the token embedding (a GGUF file type's own types for them, see NumberFormat).
 double side_bytes_per_param(const NumberFormat& format);
+
+// A vision-language model's image encoder stays at 16 bits whatever the weights' format: GGUF
+// conversions write it to a separate F16 mmproj file, AWQ / GPTQ / FP8 checkpoints list the
+// vision tower in modules_to_not_convert / ignore.
+constexpr double kVisionBytesPerParam = 2.0;
 double lm_head_bytes_per_param(const NumberFormat& format);
 double embedding_bytes_per_param(const NumberFormat& format, const ParamCounts& params);
 
@@ -41,6 +46,10 @@ double lora_trainable_params(const ModelArch& model, int rank,
 // Memory the device lets the model use: the reported capacity, or on Apple's unified memory the
 // Metal working-set limit (a share of RAM, assumption unifiedMemoryGpuFraction).
 double usable_capacity_bytes(const Gpu& gpu, const Assumptions& a);
+
+// Memory the device loses before the model loads: the CUDA context on a GPU, what the OS keeps
+// when the CPU is the device (`hostOsReserveBytes`).
+double device_context_bytes(const Scenario& normalized);
 
 // The full memory breakdown of a normalized, valid scenario (per GPU, plus host RAM). Numbers
 // only: first_reason stays empty (memory_shortfall_text() writes it), so searches stay cheap.

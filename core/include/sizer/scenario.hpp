@@ -27,10 +27,25 @@ enum class PriceBasis { gpu_cloud, hyperscaler, marketplace, own };
 // 64 GiB, as an "80 GB" H100 reports 80 GiB. Bandwidths are decimal GB/s.
 constexpr double kBytesPerMarketedGB = 1073741824.0;
 
+// The request's `gpu` id for CPU-only inference (the host's CPU is the device).
+constexpr const char* kCpuDeviceId = "cpu";
+
+// The machine the GPUs sit in: its RAM (offloaded layers, KV cache, optimizer states) and its
+// CPU, which runs the layers kept in host RAM and, with `gpu: "cpu"`, the whole model.
 struct HostProfile {
   std::string id = "ddr5-dual";
   double ram_bytes = 64 * kBytesPerMarketedGB;
   double bandwidth_gb_per_s = 89.6;  // dual-channel DDR5-5600
+  std::string cpu_name = "Ryzen 9 7950X";
+  int cpu_cores = 16;
+  // Peaks of all cores at the base clock (core/src/hosts.cpp derives each preset's): FP32 vector
+  // FMAs (16-bit weights are converted and multiplied in FP32) and 8-bit integer dot products
+  // (what llama.cpp's CPU kernels use for quantized weights: activations quantized to Q8).
+  double cpu_fp32_tflops = 2.304;
+  double cpu_int8_tops = 9.216;
+  double cpu_watts = 170;  // the CPU's rated power (TDP / default PPT)
+  // The NVMe drive offloaded state or mmap-ed weights stream from (PCIe 4.0 x4: ~7 GB/s reads).
+  double nvme_gb_per_s = 7.0;
 };
 
 struct Hardware {
@@ -40,6 +55,9 @@ struct Hardware {
   // Between nodes, per GPU, one direction (InfiniBand NDR 400 Gb/s = 50 GB/s).
   double inter_node_gb_per_s = 50;
   HostProfile host;
+  // No GPU: the host's CPU runs the model from host RAM (`gpu: "cpu"`); normalize() builds the
+  // device from the host profile.
+  bool cpu_only = false;
 };
 
 struct Parallelism {
@@ -63,6 +81,13 @@ struct InferenceWorkload {
   // Offload (llama.cpp -ngl): layers kept on the GPU; -1 = all.
   int gpu_layers = -1;
   bool kv_cache_in_host_memory = false;
+  // llama.cpp maps the file (mmap): weights the host RAM cannot hold are read from the disk
+  // again each step instead of failing to load.
+  bool mmap_weights = false;
+  // Images per sequence (vision-language models) and their size in pixels.
+  int images = 0;
+  int image_width = 1024;
+  int image_height = 1024;
 };
 
 struct TrainingWorkload {
@@ -81,6 +106,7 @@ struct TrainingWorkload {
   int zero_stage = 0;
   bool offload_optimizer = false;  // ZeRO-Offload: optimizer states (and master weights) in CPU RAM
   bool offload_params = false;     // ZeRO-Infinity style parameter offload (stage 3)
+  bool offload_to_nvme = false;    // ZeRO-Infinity: the offloaded states live on NVMe, not in RAM
   double tokens = 1e9;             // tokens to train on
 };
 
