@@ -395,7 +395,8 @@ export interface PlanRequest extends Omit<Request, 'gpu' | 'gpuCount' | 'nodes' 
                   usdPerHourMax?: number; formats?: FormatId[]; kvFormats?: FormatId[];
                   methods?: TrainingRequest['method'][]; engine?: Request['engine'];
                   priceBasis?: NonNullable<Request['cost']>['basis'];
-                  customGpus?: Gpu[] };  // the user's own cards, as estimate()'s gpu object
+                  customGpus?: Gpu[];  // the user's own cards, as estimate()'s gpu object
+                  tensorParallel?: number; pipelineParallel?: number };  // fixed split; 0 = any
   maxPlans?: number;  // 1..200, default 20
 }
 

@@ -104,9 +104,9 @@ const std::vector<Field>& fields() {
                "share of the CPU's peak (INT8 dot products for quantized weights, FP32 FMAs for "
                "16-bit) that llama.cpp's CPU matmuls reach in prompt processing: Llama-3.1-8B "
                "Q5_0 pp512 157 t/s on a Ryzen 9 7950X (0.26 of 9.2 TOPS) and 172 t/s on a "
-               "32-core Threadripper PRO 5975WX (0.18 of 14.7 TOPS), mainline build 4234 in "
-               "ik_llama.cpp PR #121; layers kept in host RAM and CPU-only runs",
-               &Assumptions::cpu_compute_efficiency, 0.2),
+               "32-core Threadripper PRO 5975WX (0.18 of 14.7 TOPS), ik_llama.cpp PR #121, rows "
+               "P-184, P-185 (fit 0.18); layers kept in host RAM and CPU-only runs",
+               &Assumptions::cpu_compute_efficiency, 0.18),
       real("hostOsReserveBytes", "RAM the operating system keeps (CPU-only)", "bytes",
            "a CPU-only run shares RAM with the OS: a headless Linux server idles near 1 GiB, a "
            "desktop session 2-4 GiB (Ubuntu Desktop's minimum is 4 GB)",

@@ -111,7 +111,8 @@ namespace {
 double weight_bytes_read(const Scenario& s, const ParamCounts& p, double tokens) {
   const NumberFormat& wf = weights_format_of(s);
   const ModelArch& m = s.model;
-  double bytes = weights_bytes(p, wf);
+  // The image encoder runs once per image, not per token (its FLOPs are in the prefill).
+  double bytes = weights_bytes(p, wf) - p.vision * kVisionBytesPerParam;
   if (!m.tie_word_embeddings) bytes -= p.embedding * embedding_bytes_per_param(wf, p);
   if (m.num_experts > 0) {
     // Under expert parallel the ep replicas' tokens meet in each GPU's share of the experts: the
@@ -180,8 +181,12 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   // A recurrent layer reads its state and writes it back every step.
   const double state_traffic =
       2.0 * recurrent_state_bytes(m, int(b), int(tp), 1, a.recurrent_state_bytes) * on_gpu;
-  // llama.cpp -ngl < L keeps the output layer on the host with the layers it did not offload.
-  const double head_bytes = on_gpu < 1.0 ? p.lm_head * lm_head_bytes_per_param(wf) : 0.0;
+  // llama.cpp -ngl < L keeps the output layer on the host with the layers it did not offload (a
+  // tied head is the embedding table, multiplied there).
+  const double head_params = m.tie_word_embeddings ? p.embedding : p.lm_head;
+  const double head_bytes = on_gpu >= 1.0           ? 0.0
+                            : m.tie_word_embeddings ? p.embedding * embedding_bytes_per_param(wf, p)
+                                                    : p.lm_head * lm_head_bytes_per_param(wf);
   auto host_part = [&](double total, double head) {
     return on_gpu < 1.0 ? head + std::max(0.0, total - head) * (1.0 - on_gpu) : 0.0;
   };
@@ -198,7 +203,7 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   const double step_flops =
       b * (2.0 * matmul_params(p, m) + attention_flops_per_token(m, ctx_avg, true));
   const double device_efficiency = cpu ? a.cpu_compute_efficiency : a.decode_compute_efficiency;
-  const double host_flops = host_part(step_flops, b * 2.0 * (on_gpu < 1.0 ? p.lm_head : 0.0));
+  const double host_flops = host_part(step_flops, b * 2.0 * (on_gpu < 1.0 ? head_params : 0.0));
   const double compute_time = safe_div((step_flops - host_flops) / tp, peak * device_efficiency) +
                               safe_div(host_flops, host_flops_per_s);
   // Expert parallel: a dispatch and a combine per MoE layer of this stage.

@@ -210,7 +210,7 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
   const int pp = s.parallel.pipeline;
   const int gpus = total_gpus(s);
   const double context = double(prompt_tokens_with_images(s)) + s.inference.output_tokens;
-  const double weights_total = weights_bytes(p, wf);
+  const double weights_total = weights_bytes(p, wf) - unloaded_vision_bytes(s, p);
   double on_gpu_fraction = 1.0;            // of the transformer layers (llama.cpp -ngl)
   double weights_on_gpus = weights_total;  // summed over all GPUs
   if (s.inference.gpu_layers >= 0 && s.inference.gpu_layers < m.num_layers && m.num_layers > 0) {
@@ -228,7 +228,8 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
     mb.host_ram_bytes = weights_total - body * on_gpu_fraction;
     weights_on_gpus = body * on_gpu_fraction;
   } else {
-    mb.weights_bytes = weights_bytes_per_gpu(p, wf, tp, pp);
+    mb.weights_bytes =
+        weights_bytes_per_gpu(p, wf, tp, pp) - unloaded_vision_bytes(s, p) / (double(tp) * pp);
   }
   if (s.parallel.expert > 1) {
     // Expert parallel: the ep replicas of a group hold the routed experts once between them.
@@ -439,6 +440,12 @@ void training_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& m
 }
 
 }  // namespace
+
+double unloaded_vision_bytes(const Scenario& s, const ParamCounts& p) {
+  // llama.cpp loads the image encoder from its own mmproj file, only when asked for images.
+  const bool separate_file = engine_profile_base(s.inference.engine) == Engine::llama_cpp;
+  return separate_file && s.inference.images <= 0 ? p.vision * kVisionBytesPerParam : 0.0;
+}
 
 double device_context_bytes(const Scenario& s) {
   return is_cpu(s.hardware.gpu) ? s.assumptions.host_os_reserve_bytes

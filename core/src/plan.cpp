@@ -69,6 +69,22 @@ std::vector<int> card_counts(int max_gpus) {
   return out;
 }
 
+bool split_allowed(const PlanConstraints& c, const Layout& l) {
+  return (c.tensor_parallel <= 0 || l.tensor == c.tensor_parallel) &&
+         (c.pipeline_parallel <= 0 || l.pipeline == c.pipeline_parallel);
+}
+
+bool replica_layout(const PlanConstraints& c, const Scenario& s, int gpus, Layout& out) {
+  if (c.tensor_parallel <= 0 && c.pipeline_parallel <= 0) return default_layout(s, gpus, out);
+  for (const Layout& l : layouts_for(s, gpus)) {
+    if (l.data == 1 && split_allowed(c, l)) {
+      out = l;
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string plan_label(const Plan& p) {
   std::string s = std::to_string(p.gpus) + " x " + p.scenario.hardware.gpu.name;
   if (p.tensor > 1 || p.pipeline > 1) {
@@ -360,7 +376,7 @@ PlanResult plan_inference(const PlanRequest& req) {
         bool found = false;
         for (int n : card_counts(req.constraints.max_gpus)) {
           Layout l;
-          if (!default_layout(base.s, n, l)) continue;
+          if (!replica_layout(req.constraints, base.s, n, l)) continue;
           if (found && n > kGpusPerNode) break;
           ++res.stats.candidates_count;
           Candidate c = base;

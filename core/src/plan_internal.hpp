@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "sizer/layouts.hpp"
 #include "sizer/plan.hpp"
 
 namespace sizer::planning {
@@ -21,6 +22,12 @@ Scenario with_card(const Scenario& base, const Gpu& g);
 
 // Card counts to try for one replica / job: powers of two up to max_gpus.
 std::vector<int> card_counts(int max_gpus);
+
+// Whether a split keeps the tensor / pipeline degrees the constraints fix.
+bool split_allowed(const PlanConstraints& c, const Layout& l);
+
+// One model copy on n cards: the default split, or the first valid one with the fixed degrees.
+bool replica_layout(const PlanConstraints& c, const Scenario& s, int gpus, Layout& out);
 
 // Indices of the priced plans on the lower-left front of (cost(i), other(i)), both minimised (a
 // plan without a price has no cost to compare).

@@ -67,6 +67,8 @@ bool read_constraints(Reader& r, PlanRequest& q) {
       !id_list(r, "formats", c.formats, is_format, ids_of(format_catalog())) ||
       !id_list(r, "kvFormats", c.kv_formats, is_format, ids_of(format_catalog())) ||
       !r.boolean("consumer", c.consumer) || !r.integer("maxGpus", 1, 4096, c.max_gpus) ||
+      !r.integer("tensorParallel", 0, 4096, c.tensor_parallel) ||
+      !r.integer("pipelineParallel", 0, 4096, c.pipeline_parallel) ||
       !r.number("usdPerHourMax", 0, 1e9, c.usd_per_hour_max) ||
       !r.choice("engine", q.base.inference.engine) || !r.choice("priceBasis", q.base.cost.basis)) {
     return false;

@@ -126,7 +126,7 @@ void search_card(const PlanRequest& req, Scenario& s, const ParamCounts& params,
           return a.tensor * a.pipeline < b.tensor * b.pipeline;
         });
         for (const Layout& l : layouts) {
-          if (global % l.data != 0) continue;
+          if (global % l.data != 0 || !split_allowed(req.constraints, l)) continue;
           ++stats.candidates_count;
           if (at_fastest && !req.exhaustive) {
             ++stats.pruned_count;

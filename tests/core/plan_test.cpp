@@ -314,3 +314,34 @@ TEST_CASE("a custom GPU is planned beside the catalog's cards", "[plan]") {
   CHECK(plan_request_from_json(R"({"constraints":{"customGpus":{"id":"x"}}})")
             .error.find("constraints.customGpus") != std::string::npos);
 }
+
+TEST_CASE("a fixed split: every plan keeps the pinned tensor / pipeline degrees", "[plan]") {
+  PlanRequest q = serving("llama-3.1-70b", 2, 4, 10);
+  q.constraints.gpus = {"h100-sxm-80gb", "a100-sxm-80gb", "l40s-48gb"};
+  q.constraints.tensor_parallel = 4;
+  const PlanResult r = plan(q);
+  REQUIRE_FALSE(r.plans.empty());
+  for (const Plan& p : r.plans) {
+    CHECK(p.tensor == 4);
+    CHECK(p.scenario.parallel.tensor == 4);
+  }
+  // Unpinned, the cheapest plan is not TP 4 (a pin is what changes it).
+  q.constraints.tensor_parallel = 0;
+  const PlanResult free = plan(q);
+  REQUIRE_FALSE(free.plans.empty());
+  CHECK(free.plans.front().usd_per_million_tokens <= r.plans.front().usd_per_million_tokens);
+
+  PlanRequest t = fine_tune_8b(1e9, {"h100-sxm-80gb"});
+  t.constraints.pipeline_parallel = 2;
+  const PlanResult tr = plan(t);
+  REQUIRE_FALSE(tr.plans.empty());
+  for (const Plan& p : tr.plans) CHECK(p.pipeline == 2);
+
+  const PlanRequestResult bad = plan_request_from_json(R"({"constraints":{"tensorParallel":-2}})");
+  CHECK_THAT(bad.error, Catch::Contains("constraints.tensorParallel"));
+  const PlanRequestResult ok =
+      plan_request_from_json(R"({"constraints":{"tensorParallel":2,"pipelineParallel":1}})");
+  REQUIRE(ok.error.empty());
+  CHECK(ok.request.constraints.tensor_parallel == 2);
+  CHECK(ok.request.constraints.pipeline_parallel == 1);
+}

@@ -145,3 +145,26 @@ TEST_CASE("config.json vision_config: Qwen2.5-VL, LLaVA-1.5 and malformed values
   REQUIRE(r.ok);
   CHECK(r.model.vision_params == 0);
 }
+
+TEST_CASE("llama.cpp loads the image encoder only for images; no engine reads it per token",
+          "[vision]") {
+  Scenario s = inference("gemma-3-12b", "gguf-q4_k_m", "rtx-4090-24gb");
+  s.inference.engine = Engine::llama_cpp;
+  const Estimate text = estimate(s);
+  s.inference.images = 1;
+  const Estimate image = estimate(s);
+  // The mmproj file (F16) joins the weights when images are used.
+  CHECK(image.memory.weights_bytes - text.memory.weights_bytes ==
+        Approx(421290864.0 * kVisionBytesPerParam));
+  // Decode reads the language model only, with or without the encoder loaded.
+  CHECK(image.inference.weights_read_bytes_per_step ==
+        Approx(text.inference.weights_read_bytes_per_step));
+  // vLLM loads the whole checkpoint either way.
+  s.inference.engine = Engine::vllm;
+  s.weights_format = "bf16";
+  s.hardware.gpu = gpu("h100-sxm-80gb");
+  s.inference.images = 0;
+  const Estimate vllm_text = estimate(s);
+  s.inference.images = 1;
+  CHECK(estimate(s).memory.weights_bytes == Approx(vllm_text.memory.weights_bytes));
+}

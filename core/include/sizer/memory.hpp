@@ -20,6 +20,11 @@ double side_bytes_per_param(const NumberFormat& format);
 // conversions write it to a separate F16 mmproj file, AWQ / GPTQ / FP8 checkpoints list the
 // vision tower in modules_to_not_convert / ignore.
 constexpr double kVisionBytesPerParam = 2.0;
+
+// The image encoder's bytes an inference run does not load: llama.cpp reads it from a separate
+// mmproj file (--mmproj), so a text-only run leaves it on disk; other engines load the whole
+// checkpoint.
+double unloaded_vision_bytes(const Scenario& normalized, const ParamCounts& params);
 double lm_head_bytes_per_param(const NumberFormat& format);
 double embedding_bytes_per_param(const NumberFormat& format, const ParamCounts& params);
 

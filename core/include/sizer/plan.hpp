@@ -37,6 +37,9 @@ struct PlanConstraints {
   std::vector<std::string> kv_formats;  // KV-cache formats (inference); empty = planner_kv_formats
   // Training methods to compare (a fine-tune may be full, LoRA or QLoRA); empty = the base's.
   std::vector<TrainingMethod> methods;
+  // A split the user fixes ("TP 4 only"): each model copy's tensor / pipeline degree; 0 = any.
+  int tensor_parallel = 0;
+  int pipeline_parallel = 0;
 };
 
 struct PlanRequest {
