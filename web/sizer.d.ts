@@ -186,6 +186,7 @@ export interface Request {
     cpuFp32Tflops?: number;  // CPU FP32 vector peak, all cores (16-bit weights) (TFLOPS)
     nvmeGBs?: number;  // NVMe read bandwidth (offload, mmap) (GB/s)
     cpuInt8Tops?: number;  // CPU 8-bit integer dot-product peak, all cores (quantized weights) (TOPS)
+    cpuAmxInt8Tops?: number;  // Intel AMX INT8 peak, all cores; 0 = no AMX (llama.cpp: Q4_0/Q4_1/Q8_0/K-quants) (TOPS)
     cpuWatts?: number;  // CPU rated power (TDP) (W)
   };
   training?: TrainingRequest;
@@ -441,7 +442,8 @@ export interface Calibration {
 /** A host preset: its RAM and the CPU that runs host-resident layers or, with gpu "cpu", the model. */
 export interface Host {
   id: string; label: string; ramGB: number; bandwidthGBs: number; cpu: string; cpuCores: number;
-  cpuFp32Tflops: number; cpuInt8Tops: number; cpuWatts: number; nvmeGBs: number; source: string;
+  cpuFp32Tflops: number; cpuInt8Tops: number; cpuAmxInt8Tops: number; cpuWatts: number;
+  nvmeGBs: number; source: string;
 }
 
 export interface Assumption {

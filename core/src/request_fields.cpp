@@ -192,6 +192,10 @@ const std::vector<RequestField>& request_fields() {
           [](Scenario& s) -> double& { return s.hardware.host.cpu_int8_tops; }, 0.001, 1e5, "TOPS",
           "CPU 8-bit integer dot-product peak, all cores (quantized weights)"),
       real(
+          "host", "cpuAmxInt8Tops",
+          [](Scenario& s) -> double& { return s.hardware.host.cpu_amx_int8_tops; }, 0, 1e5, "TOPS",
+          "Intel AMX INT8 peak, all cores; 0 = no AMX (llama.cpp: Q4_0/Q4_1/Q8_0/K-quants)"),
+      real(
           "host", "cpuWatts", [](Scenario& s) -> double& { return s.hardware.host.cpu_watts; }, 0,
           1e5, "W", "CPU rated power (TDP)"),
       choice<PriceBasis, &price_basis_of>("cost", "basis",
