@@ -15,7 +15,13 @@ FUZZ_SECONDS="${SIZER_FUZZ_SECONDS:-15}"
 CALIBRATION="$ROOT/tests/validation/data/calibration-requests.jsonl"
 
 passed=0; failed=0; failures=()
-step() { echo; echo "=== $* ==="; }
+# Wall time of each step, printed at the end (docs/BENCHMARKS.md, "CI time", records the figures).
+timings=(); step_name=""; step_start=$SECONDS
+end_step() {
+  if [ -n "$step_name" ]; then timings+=("$(printf '%5d s  %s' $((SECONDS - step_start)) "$step_name")"); fi
+  step_name=""
+}
+step() { end_step; step_name="$*"; step_start=$SECONDS; echo; echo "=== $* ==="; }
 record() {  # record NAME PASSED FAILED
   passed=$((passed + $2)); failed=$((failed + $3))
   if [ "$3" -ne 0 ]; then failures+=("$1"); fi
@@ -56,9 +62,10 @@ else
   record "native build" 0 1
 fi
 
-step "native-asan build + tests (AddressSanitizer + UBSan): core suite and the app's panels"
+step "native-asan build (AddressSanitizer + UBSan): core suite and the app's panels"
 if cmake --preset native-asan >build/logs/asan-configure.log 2>&1 \
    && cmake --build --preset native-asan -j "$JOBS" --target sizer_tests sizer_ui_tests; then
+  step "native-asan tests"
   for suite in tests/sizer_tests tests/ui/sizer_ui_tests; do
     name=$(basename "$suite")
     if build/native-asan/$suite >build/logs/asan-$name.log 2>&1; then
@@ -72,19 +79,35 @@ else
 fi
 
 if [ "$FUZZ_SECONDS" != "0" ] && [ -f tests/fuzz/CMakeLists.txt ]; then
-  step "fuzz smoke (${FUZZ_SECONDS}s per target)"
+  step "fuzz build"
   if cmake --preset fuzz >build/logs/fuzz-configure.log 2>&1 && cmake --build --preset fuzz -j "$JOBS" --target fuzz_all; then
+    step "fuzz smoke (${FUZZ_SECONDS}s per target)"
+    # Each target runs alone on a core for FUZZ_SECONDS; JOBS of them at once (the build's cores),
+    # so the smoke takes FUZZ_SECONDS per JOBS targets of wall time, not per target.
+    fuzz_one() {  # fuzz_one BIN: exit status 0 = no finding; its log is build/logs/<name>.log
+      local bin="$1" name work rc
+      name=$(basename "$bin")
+      work=$(mktemp -d)
+      [ -d "tests/fuzz/corpus/${name#fuzz_}" ] && cp -r "tests/fuzz/corpus/${name#fuzz_}"/. "$work"/ 2>/dev/null
+      "$bin" -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=2048 -artifact_prefix=build/logs/ "$work" \
+        >"build/logs/$name.log" 2>&1
+      rc=$?
+      rm -rf "$work"
+      return $rc
+    }
+    fuzz_bins=(); fuzz_pids=()
     for bin in build/fuzz/tests/fuzz/fuzz_*; do
       [ -x "$bin" ] || continue
-      name=$(basename "$bin")
-      corpus="tests/fuzz/corpus/${name#fuzz_}"
-      work=$(mktemp -d); [ -d "$corpus" ] && cp -r "$corpus"/. "$work"/ 2>/dev/null
-      if "$bin" -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=2048 -artifact_prefix=build/logs/ "$work" >build/logs/$name.log 2>&1; then
+      while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+      fuzz_one "$bin" & fuzz_bins+=("$bin"); fuzz_pids+=($!)
+    done
+    for i in "${!fuzz_bins[@]}"; do
+      name=$(basename "${fuzz_bins[$i]}")
+      if wait "${fuzz_pids[$i]}"; then
         record "$name" 1 0; echo "$name: ok ($(grep -Eo '#[0-9]+' build/logs/$name.log | tail -1) runs)"
       else
         tail -30 build/logs/$name.log; record "$name" 0 1
       fi
-      rm -rf "$work"
     done
   else
     tail -20 build/logs/fuzz-configure.log; record "fuzz build" 0 1
@@ -113,6 +136,11 @@ else
   tail -30 build/logs/web-configure.log; record "web build" 0 1
 fi
 
+end_step
+echo
+echo "=== wall time per step ==="
+printf '%s\n' "${timings[@]}"
+echo "$(printf '%5d s' "$SECONDS")  in all"
 echo
 if [ "$failed" -ne 0 ]; then echo "llm-sizer: failed: ${failures[*]}"; fi
 echo "tests: $passed passed, $failed failed"

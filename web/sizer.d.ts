@@ -154,7 +154,7 @@ export interface Request {
   mode?: 'inference' | 'training';  // inference or training
   engine?: 'generic' | 'vllm' | 'llama.cpp' | 'transformers' | 'sglang' | 'tensorrt-llm' | 'ollama';  // engine profile (sets the assumptions' defaults)
   model?: string | { hfConfig: object } | { arch: Arch };  // catalog id, {hfConfig: config.json} or {arch: {...}}
-  gpu?: string | Gpu;  // catalog id or a GPU object (fields of listGpus())
+  gpu?: string | Gpu;  // catalog id, a GPU object (fields of listGpus()), or "cpu": the host's CPU
   weights?: FormatId;  // weight format id (listFormats())
   kvCache?: FormatId;  // KV cache format id
   activations?: 'auto' | 'bf16' | 'fp16' | 'fp8' | 'int8';  // inference: the activations' precision (auto = as the weight format; fp8 / int8 with 8-bit weights W8A8, with 4-bit weights W4A8; bf16 / fp16 weight-only W8A16 / W4A16)
@@ -186,6 +186,7 @@ export interface Request {
     cpuFp32Tflops?: number;  // CPU FP32 vector peak, all cores (16-bit weights) (TFLOPS)
     nvmeGBs?: number;  // NVMe read bandwidth (offload, mmap) (GB/s)
     cpuInt8Tops?: number;  // CPU 8-bit integer dot-product peak, all cores (quantized weights) (TOPS)
+    cpuAmxInt8Tops?: number;  // Intel AMX INT8 peak, all cores; 0 = no AMX (llama.cpp: Q4_0/Q4_1/Q8_0/K-quants) (TOPS)
     cpuWatts?: number;  // CPU rated power (TDP) (W)
   };
   training?: TrainingRequest;
@@ -438,7 +439,12 @@ export interface Calibration {
   errorId: '' | 'positive' | 'below' | 'above' | 'engine'; error: string;
 }
 
-export interface Host { id: string; label: string; ramGB: number; bandwidthGBs: number; source: string }
+/** A host preset: its RAM and the CPU that runs host-resident layers or, with gpu "cpu", the model. */
+export interface Host {
+  id: string; label: string; ramGB: number; bandwidthGBs: number; cpu: string; cpuCores: number;
+  cpuFp32Tflops: number; cpuInt8Tops: number; cpuAmxInt8Tops: number; cpuWatts: number;
+  nvmeGBs: number; source: string;
+}
 
 export interface Assumption {
   key: string; label: string; unit: string; source: string; value: Num;

@@ -54,11 +54,22 @@ ComputeType matmul_compute_type(const Scenario& s) {
   return weights_format_of(s).compute_dtype;
 }
 
+bool has_amx_kernels(const NumberFormat& f) {
+  // ggml-cpu's AMX path (qtype_has_amx_kernels): Q4_0, Q4_1, Q8_0, Q4_K, Q5_K, Q6_K, IQ4_XS.
+  for (const char* id : {"gguf-q4_0", "gguf-q4_1", "gguf-q8_0", "gguf-q4_k_m", "gguf-q4_k_s",
+                         "gguf-q5_k_m", "gguf-q5_k_s", "gguf-q6_k", "gguf-iq4_xs"}) {
+    if (f.id == id) return true;
+  }
+  return false;
+}
+
 double cpu_peak_flops(const HostProfile& host, const NumberFormat& weights) {
   // llama.cpp's CPU kernels quantize the activations to 8 bits for quantized weights and dot
-  // them as integers (ggml vec_dot_*_q8); 16-bit weights are converted and multiplied in FP32.
-  const bool integer_dots = weights.bits_per_weight <= 8.5;
-  return (integer_dots ? host.cpu_int8_tops : host.cpu_fp32_tflops) * 1e12;
+  // them as integers (ggml vec_dot_*_q8), on AMX tiles where the type has AMX kernels; 16-bit
+  // weights are converted and multiplied in FP32.
+  if (weights.bits_per_weight > 8.5) return host.cpu_fp32_tflops * 1e12;
+  const double amx = has_amx_kernels(weights) ? host.cpu_amx_int8_tops : 0.0;
+  return std::max(host.cpu_int8_tops, amx) * 1e12;
 }
 
 double inference_peak_flops(const Scenario& s) {

@@ -103,7 +103,7 @@ const std::vector<RequestField>& request_fields() {
       special("", "model", Shape::special_object, FieldType::text, 0, 0, "",
               "catalog id, {hfConfig: config.json} or {arch: {...}}"),
       special("", "gpu", Shape::special_object, FieldType::text, 0, 0, "",
-              "catalog id or a GPU object (fields of listGpus())"),
+              "catalog id, a GPU object (fields of listGpus()), or \"cpu\": the host's CPU"),
       special("", "weights", Shape::special_text, FieldType::text, 0, 0, "",
               "weight format id (listFormats())"),
       special("", "kvCache", Shape::special_text, FieldType::text, 0, 0, "", "KV cache format id"),
@@ -191,6 +191,10 @@ const std::vector<RequestField>& request_fields() {
           "host", "cpuInt8Tops",
           [](Scenario& s) -> double& { return s.hardware.host.cpu_int8_tops; }, 0.001, 1e5, "TOPS",
           "CPU 8-bit integer dot-product peak, all cores (quantized weights)"),
+      real(
+          "host", "cpuAmxInt8Tops",
+          [](Scenario& s) -> double& { return s.hardware.host.cpu_amx_int8_tops; }, 0, 1e5, "TOPS",
+          "Intel AMX INT8 peak, all cores; 0 = no AMX (llama.cpp: Q4_0/Q4_1/Q8_0/K-quants)"),
       real(
           "host", "cpuWatts", [](Scenario& s) -> double& { return s.hardware.host.cpu_watts; }, 0,
           1e5, "W", "CPU rated power (TDP)"),

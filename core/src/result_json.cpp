@@ -271,7 +271,9 @@ std::string host_catalog_json() {
         .field("cpuCores", h.profile.cpu_cores)
         .field("cpuFp32Tflops", h.profile.cpu_fp32_tflops)
         .field("cpuInt8Tops", h.profile.cpu_int8_tops)
+        .field("cpuAmxInt8Tops", h.profile.cpu_amx_int8_tops)
         .field("cpuWatts", h.profile.cpu_watts)
+        .field("nvmeGBs", h.profile.nvme_gb_per_s)
         .field("source", h.source)
         .end_object();
   }

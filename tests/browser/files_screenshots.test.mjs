@@ -23,13 +23,23 @@ const log = [
   'INFO 05-12 10:00:31 [model_runner.py:1562] Graph capturing finished in 21 secs, took 0.52 GiB',
 ].join('\n');
 
+// Turns of the wheel that leave the widget where it was before scrollToTop takes the column to
+// be at the end of its range: further turns over the same place change nothing (at 1280 px the
+// panel's lower widgets never reach the top, and 80 turns took most of this file's time).
+const STILL_TURNS = 3;
+
 // Wheels the column under widget `id` until it sits near the top of the column (below the
-// header, and on a phone below the summary line).
+// header, and on a phone below the summary line), or until the column stops scrolling.
 async function scrollToTop(page, id) {
   const top = page.viewportSize().width < 900 ? 250 : 45;
+  let lastY = null;
+  let still = 0;
   for (let i = 0; i < 80; ++i) {
     const r = await rect(page, id);
     if (r && r.y >= top && r.y <= top + 80) return;
+    still = r && lastY !== null && Math.abs(r.y - lastY) < 0.5 ? still + 1 : 0;
+    if (still >= STILL_TURNS) return;
+    lastY = r ? r.y : null;
     await page.mouse.move(Math.max(5, (r?.x ?? 10) + 2), 500);
     const delta = r ? Math.max(-400, Math.min(400, r.y - top - 40)) : 300;
     await page.mouse.wheel(0, delta);

@@ -18,11 +18,22 @@ const open = (options) => openApp(shared, options);
 const state = (page) => page.evaluate(() => window.llmSizer.getState());
 const results = (page) => page.evaluate(() => window.llmSizer.results());
 
-// Turns the wheel over the column until widget `id` is in the upper part of the screen.
+// Turns of the wheel that leave the widget where it was before scrollTo takes the column to be at
+// the end of its range: further turns over the same place change nothing (the 1280-px training
+// view never scrolls, and 30 turns cost a quarter of this file's time).
+const STILL_TURNS = 3;
+
+// Turns the wheel over the column until widget `id` is in the upper part of the screen, or until
+// the column stops scrolling.
 async function scrollTo(page, id, height) {
+  let lastY = null;
+  let still = 0;
   for (let i = 0; i < 30; ++i) {
     const r = await waitRect(page, id);
     if (r.y >= 40 && r.y + r.height <= height * 0.6) return r;
+    still = lastY !== null && Math.abs(r.y - lastY) < 0.5 ? still + 1 : 0;
+    if (still >= STILL_TURNS) return r;
+    lastY = r.y;
     await page.mouse.move(r.x + 4, height / 2);
     await page.mouse.wheel(0, Math.max(-300, Math.min(300, r.y - height / 4)));
     await settle(page, 2);

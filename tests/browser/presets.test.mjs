@@ -106,10 +106,15 @@ test('the Seed questions menu loads a preset by search and click, and shows its 
   const { page, errors, ctx } = await open();
   const rect = (id) => page.evaluate((i) => window.llmSizer.widgetRect(i), id);
   const frames = () => page.evaluate(() => window.llmSizer.framesDrawn());
+  // An empty setState wakes a loop that fell asleep (after typing, on a loaded machine the app
+  // can sleep before three more frames, and the wait ran out: the flake of this test).
   const settle = async (n = 3) => {
     const since = await frames();
-    await page.waitForFunction(([f, k]) => window.llmSizer.framesDrawn() >= f + k, [since, n],
-                               { timeout: 15000 });
+    await page.waitForFunction(([f, k]) => {
+      if (window.llmSizer.framesDrawn() >= f + k) return true;
+      window.llmSizer.setState({});
+      return false;
+    }, [since, n], { timeout: 15000, polling: 100 });
   };
   const click = async (id) => {
     let r = null;

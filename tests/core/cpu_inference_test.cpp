@@ -160,3 +160,18 @@ TEST_CASE("prompt batches stream host-resident weights to the GPU over PCIe", "[
   s.inference.prompt_tokens = 16;  // a small batch stays on the CPU, at the RAM's speed
   CHECK(estimate(s).inference.ttft_seconds < host_weights / pcie);
 }
+
+TEST_CASE("AMX: types with AMX kernels run at the tiles' INT8 peak", "[cpu]") {
+  const HostProfile& xeon = find_host("ddr5-8ch-512")->profile;
+  CHECK(xeon.cpu_amx_int8_tops == Approx(56 * 2.0 * 2048 / 1000.0));
+  CHECK(cpu_peak_flops(xeon, format("gguf-q4_0")) == Approx(229.376e12));
+  CHECK(cpu_peak_flops(xeon, format("gguf-q4_k_m")) == Approx(229.376e12));
+  // IQ3_S has no AMX kernel: the VNNI peak; BF16 weights: the FP32 vector peak.
+  CHECK(cpu_peak_flops(xeon, format("gguf-iq3_s")) == Approx(28.672e12));
+  CHECK(cpu_peak_flops(xeon, format("gguf-bf16")) == Approx(7.168e12));
+  // Zen 4 has no AMX.
+  CHECK(cpu_peak_flops(find_host("ddr5-12ch-1536")->profile, format("gguf-q4_0")) ==
+        Approx(29.4912e12));
+  const Estimate e = estimate(on_cpu("llama-3.1-8b", "gguf-q4_0", "ddr5-8ch-512"));
+  CHECK(e.peak_flops == Approx(229.376e12));
+}

@@ -241,7 +241,12 @@ export interface Calibration {
   errorId: '' | 'positive' | 'below' | 'above' | 'engine'; error: string;
 }
 
-export interface Host { id: string; label: string; ramGB: number; bandwidthGBs: number; source: string }
+/** A host preset: its RAM and the CPU that runs host-resident layers or, with gpu "cpu", the model. */
+export interface Host {
+  id: string; label: string; ramGB: number; bandwidthGBs: number; cpu: string; cpuCores: number;
+  cpuFp32Tflops: number; cpuInt8Tops: number; cpuAmxInt8Tops: number; cpuWatts: number;
+  nvmeGBs: number; source: string;
+}
 
 export interface Assumption {
   key: string; label: string; unit: string; source: string; value: Num;

@@ -56,7 +56,7 @@ std::string sweep_to_json(const std::string& field, const std::vector<SweepPoint
 // default}.
 std::string layouts_to_json(const Scenario& s);
 std::string calibration_to_json(const Calibration& c);
-std::string host_catalog_json();  // [{id, label, ramGB, bandwidthGBs, source}]
+std::string host_catalog_json();  // [{id, label, ramGB, bandwidthGBs, cpu..., nvmeGBs, source}]
 // The assumption table with each key's default under `engine`:
 // [{key,label,unit,source,value,min,max,minExclusive,integer}].
 std::string assumption_table_to_json(Engine engine);

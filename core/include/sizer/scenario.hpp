@@ -43,6 +43,9 @@ struct HostProfile {
   // (what llama.cpp's CPU kernels use for quantized weights: activations quantized to Q8).
   double cpu_fp32_tflops = 2.304;
   double cpu_int8_tops = 9.216;
+  // Intel AMX tiles (Sapphire Rapids and later): the INT8 peak of every core's TMUL unit; 0 = no
+  // AMX. llama.cpp's AMX kernels cover Q4_0, Q4_1, Q8_0, Q4_K, Q5_K, Q6_K and IQ4_XS.
+  double cpu_amx_int8_tops = 0;
   double cpu_watts = 170;  // the CPU's rated power (TDP / default PPT)
   // The NVMe drive offloaded state or mmap-ed weights stream from (PCIe 4.0 x4: ~7 GB/s reads).
   double nvme_gb_per_s = 7.0;
