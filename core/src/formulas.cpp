@@ -6,6 +6,7 @@
 #include "sizer/layers.hpp"
 #include "sizer/memory.hpp"
 #include "sizer/training_math.hpp"
+#include "sizer/vision.hpp"
 
 namespace sizer {
 namespace {
@@ -75,6 +76,27 @@ void inference_formulas(Estimate& e) {
       ")) + " + fmt_num(s.model.num_layers) + " layers x per-layer overhead + " +
       fmt_num(r.communication_seconds_per_step * 1e3) +
       " ms communication = " + fmt_num(r.decode_step_seconds * 1e3) + " ms";
+  if (r.image_tokens_per_sequence > 0) {
+    f["inference.imageTokensPerSequence"] =
+        fmt_num(s.inference.images) + " images x " +
+        fmt_num(
+            vision_tokens_per_image(s.model, s.inference.image_width, s.inference.image_height)) +
+        " tokens per " + fmt_num(s.inference.image_width) + " x " +
+        fmt_num(s.inference.image_height) + " image = " + fmt_num(r.image_tokens_per_sequence);
+    f["inference.visionEncoderSeconds"] =
+        fmt_num(s.inference.batch) + " sequences x " + fmt_num(s.inference.images) + " images x " +
+        fmt_num(vision_encoder_flops_per_image(s.model, s.inference.image_width,
+                                               s.inference.image_height)) +
+        " FLOPs / (" + fmt_num(e.peak_flops / 1e12) +
+        " TFLOPS x prefill efficiency) = " + fmt_num(r.vision_encoder_seconds) + " s";
+  }
+  if (m.nvme_bytes > 0) {
+    f["memory.nvmeBytes"] =
+        (s.mode == Mode::training ? std::string("ZeRO-Infinity states on the drive")
+                                  : std::string("mmap-ed weights the RAM cannot hold, read at ") +
+                                        fmt_num(s.hardware.host.nvme_gb_per_s) + " GB/s per step") +
+        " = " + fmt_bytes(m.nvme_bytes);
+  }
   f["inference.decodeTokensPerSecond"] = "1 / " + fmt_num(r.decode_step_seconds * 1e3) +
                                          " ms = " + fmt_num(r.decode_tokens_per_second);
   f["inference.ttftSeconds"] =

@@ -242,6 +242,7 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
   Estimate scratch;
   for (const Gpu& g : gpus) {
     p.s.hardware.gpu = g;
+    p.s.hardware.cpu_only = false;  // each row is a card, also from a CPU-only scenario
     // The user's own quote prices their chosen card, not the others.
     p.s.cost.usd_per_gpu_hour = g.id == input.hardware.gpu.id ? input.cost.usd_per_gpu_hour : 0;
     FitRow row;

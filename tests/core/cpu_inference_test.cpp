@@ -9,6 +9,7 @@
 #include "sizer/memory.hpp"
 #include "sizer/params.hpp"
 #include "sizer/request_json.hpp"
+#include "sizer/solvers.hpp"
 
 using namespace sizer;
 using namespace sizer_test;
@@ -174,4 +175,17 @@ TEST_CASE("AMX: types with AMX kernels run at the tiles' INT8 peak", "[cpu]") {
         Approx(29.4912e12));
   const Estimate e = estimate(on_cpu("llama-3.1-8b", "gguf-q4_0", "ddr5-8ch-512"));
   CHECK(e.peak_flops == Approx(229.376e12));
+}
+
+TEST_CASE("the fit table and the planner search cards from a CPU-only scenario", "[cpu]") {
+  Scenario s = on_cpu("llama-3.1-8b", "gguf-q4_k_m", "ddr5-dual");
+  const std::vector<FitRow> rows = fit_table(s, 8);
+  REQUIRE_FALSE(rows.empty());
+  const FitRow* h100 = nullptr;
+  for (const FitRow& r : rows) {
+    if (r.gpu_id == "h100-sxm-80gb") h100 = &r;
+  }
+  REQUIRE(h100 != nullptr);
+  CHECK(h100->capacity_bytes == Approx(gpu("h100-sxm-80gb").memory_capacity_bytes));
+  CHECK(h100->gpus == 1);
 }
