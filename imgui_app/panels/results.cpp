@@ -16,8 +16,8 @@
 namespace app {
 namespace results {
 
-bool section(const char* key) {
-  const std::string label = std::string(tr(key)) + "###" + key;
+bool section(const char* key, const char* id_key) {
+  const std::string label = std::string(tr(key)) + "###" + (id_key != nullptr ? id_key : key);
   return ImGui::CollapsingHeader(label.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
 }
 

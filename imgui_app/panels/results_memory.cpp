@@ -37,7 +37,8 @@ constexpr Category kCategories[] = {
 }  // namespace
 
 void draw_memory(const App& app) {
-  if (!section("res.mem.title")) return;
+  const bool cpu_device = app.results.scenario.hardware.cpu_only;
+  if (!section(cpu_device ? "res.mem.title_cpu" : "res.mem.title", "res.mem.title")) return;
   ImGui::PushID("memory");
   const sizer::MemoryBreakdown& m = app.results.memory;
   const float em = ImGui::GetFontSize();

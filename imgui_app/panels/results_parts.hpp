@@ -21,7 +21,8 @@ void draw_seed_tables(App& app);
 
 // A collapsible section header (open by default); `key` is both the string key and the ImGui id,
 // so the open state survives a language switch.
-bool section(const char* key);
+// `id_key` keeps one header's open state when its title changes (CPU-only wording).
+bool section(const char* key, const char* id_key = nullptr);
 
 // Formula and inputs recorded by the engine for `formula_key` ("memory.weightsBytes"), else the
 // definitional one from local_formula(), or "".
