@@ -66,11 +66,41 @@ const std::vector<Field>& fields() {
                "fraction of dense peak once decode is compute-bound: batched GEMMs ~0.5; vLLM at "
                "256 sequences ~0.35 (serving rows M-191..M-194)",
                &Assumptions::decode_compute_efficiency, 0.5),
-      fraction("trainingMfu", "Training model FLOPs utilisation",
-               "fraction of peak reached by the executed FLOPs (recompute included): llm-foundry "
-               "MPT rows M-250..M-276 reach 0.6-0.74 on A100 and 0.4-0.57 on H100 (0.55 "
-               "generic); PaLM, Megatron and Llama 3 report 0.35-0.55 MFU; HF Trainer profile 0.4",
-               &Assumptions::training_mfu, 0.55),
+      fraction("trainingMfu", "Training efficiency (share of the sustained matmul rate)",
+               "share of the card's sustained matmul rate (its peak x matmulEfficiency from "
+               "core/data/gpus.csv) that a training step reaches over the executed FLOPs "
+               "(recompute included): data loading, kernels other than matmuls, optimizer step, "
+               "synchronisation. Fit on the generic rows' training throughput (LOSO in "
+               "docs/VALIDATION.md); HF Trainer profile lower",
+               &Assumptions::training_mfu, 0.83),
+      fraction("matmulEfficiencyDefault", "Sustained matmul share (cards not measured)",
+               "the measured share of the dense peak that matmuls sustain (MAMF / peak) is a "
+               "column of core/data/gpus.csv for the cards in the stas00/ml-engineering MAMF "
+               "table; other cards take the median of its NVIDIA BF16 rows (A100 SXM 0.869, "
+               "GH200 0.838, A100 PCIe 0.811, H100 SXM 0.803, B300 0.786, B200 0.776, GB200 "
+               "0.729)",
+               &Assumptions::matmul_efficiency_default, 0.803),
+      fraction("attentionEfficiencyDefault", "Attention kernel share (cards not measured)",
+               "fused attention (FlashAttention-2 class) over forward and backward, as a share of "
+               "the 16-bit peak: a column of core/data/gpus.csv where measured (A100 0.6, H100 "
+               "0.35, RTX 4090 0.67); other cards take A100's 0.6 scaled by the default matmul "
+               "share over A100's (0.803 / 0.869)",
+               &Assumptions::attention_efficiency_default, 0.55),
+      fraction(
+          "elementwiseBandwidthEfficiency", "Training: elementwise kernels' bandwidth share",
+          "norms, residual adds, RoPE and activations stream their tensors through HBM: "
+          "STREAM copy / triad kernels reach 2.90-2.97 of the H100 SXM's 3.35 TB/s (0.87-0.89; "
+          "samuel-bohman/AI-benchmarking-guide, Azure ND H100 v5 results)",
+          &Assumptions::elementwise_bandwidth_efficiency, 0.87),
+      real("allocatorCacheFraction", "Training: allocator cache over the transient memory",
+           "fraction",
+           "PyTorch's CUDA caching allocator keeps freed blocks reserved for reuse and splits "
+           "blocks by size class, so torch.cuda.max_memory_reserved (what the card must hold) "
+           "exceeds max_memory_allocated by a share of what a step allocates and frees "
+           "(activations, the loss, gathered ZeRO-3 layers); fit on the published rows that "
+           "measure reserved memory (fsdp_qlora, torchtitan, PEFT's FSDP / DeepSpeed pages; "
+           "docs/VALIDATION.md)",
+           &Assumptions::allocator_cache_fraction, 0.43, 0.0, 1.0),
       real("cudaContextBytes", "CUDA context and driver", "bytes",
            "0.3-1 GiB per process (docs/METHOD.md, Units); seed 004 budgets 1.3 GB",
            &Assumptions::cuda_context_bytes, 0.5 * kGiB, 0.0, 1e12),
@@ -241,8 +271,6 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::transformers, "frameworkOverheadFraction", 0.02, "rows M-130, M-134"},
       {Engine::transformers, "prefillChunkTokens", 0, "generate() runs the prompt in one pass"},
       {Engine::transformers, "prefillLogitPositions", 0, "older generate() keeps every logit"},
-      {Engine::transformers, "trainingMfu", 0.4,
-       "HF Trainer / eager PyTorch, below Megatron-class stacks"},
       // SGLang (python/sglang/srt/server_args.py defaults), on top of vLLM's kernel constants.
       {Engine::sglang, "engineReserveFraction", 0.12,
        "mem_fraction_static 0.88 on one GPU (server_args.py lowers it for TP 2/4/8: not modelled)"},
@@ -289,8 +317,6 @@ const std::vector<FrameworkChange>& framework_profile_changes() {
        "PEFT prepare_model_for_kbit_training upcasts non-quantized parameters to FP32"},
       {F::transformers, "persistentGradientBuffer", 0.0,
        "HF Trainer: optimizer.zero_grad(set_to_none=True) between steps"},
-      {F::transformers, "trainingMfu", 0.4,
-       "HF Trainer / eager PyTorch, below Megatron-class stacks"},
       // Unsloth (December 2024 and later).
       {F::unsloth, "lossBytesPerLogit", 0.0,
        "Cut Cross-Entropy (arXiv 2411.09009): the loss is computed blockwise from the hidden "

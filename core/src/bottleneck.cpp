@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "engine_internal.hpp"
+#include "sizer/training_math.hpp"
 
 namespace sizer {
 namespace {
@@ -62,8 +63,12 @@ std::string bottleneck_sentence(const Estimate& e) {
     case Bottleneck::compute:
       if (s.mode == Mode::training) {
         return "Compute-bound: " + fmt_num(e.training.flops_per_token) + " FLOPs per token at " +
-               pct(s.assumptions.training_mfu) + " of the " + fmt_num(e.peak_flops / 1e12) +
-               " TFLOPS peak.";
+               pct(s.assumptions.training_mfu) + " of the " +
+               fmt_num(e.peak_flops / 1e12 *
+                       sustained_matmul_fraction(s.hardware.gpu, weights_format_of(s).compute_dtype,
+                                                 s.assumptions)) +
+               " TFLOPS the card's matmuls sustain (" + fmt_num(e.peak_flops / 1e12) +
+               " TFLOPS peak).";
       }
       return "Decode does " + fmt_num(r.decode_arithmetic_intensity) +
              " FLOPs per byte read: its matmuls take " + fmt_num(r.decode_compute_seconds * 1e3) +

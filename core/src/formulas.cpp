@@ -55,10 +55,20 @@ void inference_formulas(Estimate& e) {
       std::string(s.assumptions.prefill_materializes_scores >= 0.5 ? "materialized"
                                                                    : "fused kernel, none") +
       ") + kept logits = " + fmt_bytes(m.activation_bytes);
-  f["memory.overheadBytes"] = fmt_bytes(device_context_bytes(s)) +
-                              (is_cpu(s.hardware.gpu) ? " kept by the OS + " : " CUDA context + ") +
-                              fmt_num(s.assumptions.framework_overhead_fraction) +
-                              " x weights = " + fmt_bytes(m.overhead_bytes);
+  f["memory.overheadBytes"] =
+      fmt_bytes(device_context_bytes(s)) +
+      (is_cpu(s.hardware.gpu) ? " kept by the OS + " : " CUDA context + ") +
+      fmt_num(s.assumptions.framework_overhead_fraction) +
+      (s.mode == Mode::training ? " x (weights + gradients + optimizer states), gathered ZeRO-3 "
+                                  "layers and the allocator's cache = "
+                                : " x weights = ") +
+      fmt_bytes(m.overhead_bytes);
+  if (s.mode == Mode::training) {
+    f["memory.allocatorCacheBytes"] = fmt_num(s.assumptions.allocator_cache_fraction) +
+                                      " x what a step allocates and frees (activations, loss, "
+                                      "gathered layers) = " +
+                                      fmt_bytes(m.allocator_cache_bytes);
+  }
   f["memory.reserveBytes"] =
       fmt_num(s.assumptions.engine_reserve_fraction) + " x " + fmt_bytes(m.capacity_bytes) +
       " - CUDA context" +
@@ -162,14 +172,16 @@ void training_formulas(Estimate& e) {
       fmt_num(activation_bytes_per_token_per_layer(s.model)) + " bytes per token per layer x " +
       fmt_num(s.model.num_layers) +
       " layers (recompute, flash, TP applied) + logits = " + fmt_bytes(m.activation_bytes);
+  const std::string sustained = fmt_num(
+      sustained_matmul_fraction(s.hardware.gpu, weights_format_of(s).compute_dtype, s.assumptions));
+  const std::string attention =
+      fmt_num(sustained_attention_fraction(s.hardware.gpu, s.assumptions));
   f["training.flopsPerToken"] = std::string(t.recompute == Recompute::full ? "8" : "6") + " x " +
                                 fmt_num(matmul_params(e.params, s.model)) +
                                 " params + attention = " + fmt_num(r.flops_per_token);
-  f["training.stepSeconds"] =
-      fmt_num(r.flops_per_token) + " x " + fmt_num(r.tokens_per_step) + " tokens / (" +
-      fmt_num(total_gpus(s)) + " GPUs x " + fmt_num(e.peak_flops / 1e12) + " TFLOPS x " +
-      fmt_num(s.assumptions.training_mfu) + ") + " + fmt_num(r.communication_seconds_per_step) +
-      " s exposed communication = " + fmt_num(r.step_seconds) + " s";
+  f["training.stepSeconds"] = fmt_num(r.compute_seconds_per_step) + " s compute + " +
+                              fmt_num(r.communication_seconds_per_step) +
+                              " s exposed communication = " + fmt_num(r.step_seconds) + " s";
   f["training.tokensPerStep"] = fmt_num(t.micro_batch) + " micro-batch x " + fmt_num(t.seq_len) +
                                 " tokens x " + fmt_num(t.grad_accumulation) + " accumulation x " +
                                 fmt_num(s.parallel.data) +
@@ -177,9 +189,14 @@ void training_formulas(Estimate& e) {
   f["training.totalFlops"] = fmt_num(r.flops_per_token) + " FLOPs per token x " +
                              fmt_num(t.tokens) + " tokens = " + fmt_num(r.total_flops);
   f["training.computeSecondsPerStep"] =
-      fmt_num(r.flops_per_token) + " x " + fmt_num(r.tokens_per_step) + " tokens / (" +
-      fmt_num(total_gpus(s)) + " GPUs x " + fmt_num(e.peak_flops / 1e12) + " TFLOPS x " +
-      fmt_num(s.assumptions.training_mfu) + " MFU) = " + fmt_num(r.compute_seconds_per_step) + " s";
+      "(linear matmuls at " + fmt_num(e.peak_flops / 1e12) + " TFLOPS x " + sustained +
+      " sustained + causal attention at " + attention + " of the 16-bit peak) / " +
+      fmt_num(s.assumptions.training_mfu) + " training efficiency + " +
+      fmt_bytes(training_elementwise_bytes_per_token(s)) + " of elementwise traffic per token at " +
+      fmt_num(s.hardware.gpu.memory_bandwidth_gb_per_s) + " GB/s x " +
+      fmt_num(s.assumptions.elementwise_bandwidth_efficiency) + "; x " +
+      fmt_num(r.tokens_per_step) + " tokens / " + fmt_num(total_gpus(s)) +
+      " GPUs (pipeline bubble included) = " + fmt_num(r.compute_seconds_per_step) + " s";
   f["training.communicationSecondsPerStep"] =
       "exposed gradient reduce / ZeRO gathers / TP all-reduces over the links (" + zero + ", TP " +
       fmt_num(s.parallel.tensor) + ") = " + fmt_num(r.communication_seconds_per_step) + " s";

@@ -318,6 +318,7 @@ double largest_tensor_params(const Scenario& s, const ParamCounts& p) {
 
 struct StageMemory {
   double weights = 0, grads = 0, optimizer = 0, activations = 0, overhead = 0, host = 0, nvme = 0;
+  double allocator_cache = 0;  // part of overhead
   double per_gpu() const { return weights + grads + optimizer + activations + overhead; }
 };
 
@@ -414,9 +415,12 @@ StageMemory training_stage_memory(const Scenario& s, const ParamCounts& p, Pipel
   const double gathered = t.zero_stage >= 3 && nd > 1 && m.num_layers > 0
                               ? 2.0 * (sp.dense + sp.experts) / layers_per_stage * gathered_bpp
                               : 0.0;
+  // The caching allocator keeps blocks that a step frees (activations, the loss, gathered layers)
+  // reserved for the next one; the card must hold them.
+  out.allocator_cache = a.allocator_cache_fraction * (out.activations + gathered);
   out.overhead += a.cuda_context_bytes +
                   a.framework_overhead_fraction * (out.weights + out.grads + out.optimizer) +
-                  gathered;
+                  gathered + out.allocator_cache;
   return out;
 }
 
@@ -432,6 +436,7 @@ void training_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& m
   mb.optimizer_bytes = stage.optimizer;
   mb.activation_bytes = stage.activations;
   mb.overhead_bytes = stage.overhead;
+  mb.allocator_cache_bytes = stage.allocator_cache;
   mb.reserve_bytes = 0;
   // Every GPU of the busiest stage offloads the same; the host holds its node's share.
   mb.host_ram_bytes = stage.host * gpus / std::max(1, s.hardware.nodes);

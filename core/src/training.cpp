@@ -14,9 +14,14 @@ namespace sizer {
 namespace {
 
 // FLOPs per trained token, split into the linear layers' GEMMs and the attention products.
+// `attention` follows the PaLM / llm-foundry convention that MFU is reported in (the whole s x s
+// matrix, 3 passes); `attention_executed` is what causal FlashAttention kernels run: the lower
+// half of the matrix (s / 2 keys per query on average), and a backward of 2.5 forwards (5 matmuls
+// against 2, the scores recomputed; FlashAttention-3 paper, section 4.1).
 struct TokenFlops {
   double linear = 0;
   double attention = 0;
+  double attention_executed = 0;
   double total() const { return linear + attention; }
 };
 
@@ -24,15 +29,15 @@ TokenFlops flops_per_token(const Scenario& s, const ParamCounts& p, double train
                            bool full_recompute) {
   const ModelArch& m = s.model;
   const double n = matmul_params(p, m);
-  // PaLM / llm-foundry convention: attention counted over the whole s x s matrix, 3 passes.
-  const double attention =
-      (full_recompute ? 4.0 : 3.0) * attention_flops_per_token(m, s.training.seq_len);
+  const double seq = s.training.seq_len;
+  const double attention = (full_recompute ? 4.0 : 3.0) * attention_flops_per_token(m, seq);
+  const double executed = (full_recompute ? 4.5 : 3.5) * attention_flops_per_token(m, seq / 2.0);
   if (s.training.method == TrainingMethod::full) {
-    return {(full_recompute ? 8.0 : 6.0) * n, attention};
+    return {(full_recompute ? 8.0 : 6.0) * n, attention, executed};
   }
   // LoRA / QLoRA: forward (2N) and input gradients (2N) through the frozen base, no weight
   // gradients; the adapters themselves cost the usual 6 x trainable.
-  return {(full_recompute ? 6.0 : 4.0) * n + 6.0 * trainable, attention};
+  return {(full_recompute ? 6.0 : 4.0) * n + 6.0 * trainable, attention, executed};
 }
 
 // The peak the attention products run at: FP8 training (Transformer Engine, torchao Float8)
@@ -42,6 +47,32 @@ double attention_peak_flops(const Scenario& s, double linear_peak) {
   const NumberFormat& wf = weights_format_of(s);
   if (wf.compute_dtype != ComputeType::fp8) return linear_peak;
   return peak_flops(s.hardware.gpu, ComputeType::bf16, s.inference.engine);
+}
+
+// 16-bit elements that one layer's elementwise kernels read and write per token in the forward
+// pass: the norms, the two residual adds, RoPE on q and k, and the MLP's activation. Fused kernels
+// (Transformer Engine, Apex, torch.compile, llm-foundry's fused norms) read each input and write
+// each output once. Eager modules (modeling_llama.py, torchtune) run several kernels per op:
+// LlamaRMSNorm upcasts to FP32, squares, averages, scales, downcasts and multiplies by its weight
+// (36 bytes per element against 4 fused), rotate_half copies q and k before the two products and
+// the sum (9 passes against 2), and SiLU writes its output before the product (5 passes against 3).
+double elementwise_elements_per_token_layer(const ModelArch& m, bool eager) {
+  const double h = m.hidden_size;
+  const double qk = double(m.num_heads + m.num_kv_heads) * m.head_dim;
+  const int layers = std::max(1, m.num_layers);
+  const int moe_layers = moe_layer_count(m);
+  const double shared_width = m.shared_expert_intermediate_size > 0
+                                  ? m.shared_expert_intermediate_size
+                                  : m.moe_intermediate_size;
+  const double moe_width = double(m.experts_per_token) * m.moe_intermediate_size +
+                           double(m.num_shared_experts) * shared_width;
+  const double mlp_width =
+      (double(layers - moe_layers) * m.intermediate_size + double(moe_layers) * moe_width) / layers;
+  const double norms = m.norms_per_layer * (eager ? 18.0 : 2.0) * h;
+  const double residuals = 2.0 * 3.0 * h;
+  const double rope = (eager ? 9.0 : 2.0) * qk;
+  const double activation = (m.mlp_gated ? (eager ? 5.0 : 3.0) : 2.0) * mlp_width;
+  return norms + residuals + rope + activation;
 }
 
 // Expert parallel: each MoE layer sends every token's hidden state to its k experts' ranks and
@@ -72,6 +103,23 @@ double activation_offload_seconds(const Scenario& s, double compute_seconds) {
 }
 
 }  // namespace
+
+double sustained_matmul_fraction(const Gpu& g, ComputeType compute, const Assumptions& a) {
+  if (compute == ComputeType::fp8 && g.matmul_efficiency_fp8 > 0) return g.matmul_efficiency_fp8;
+  return g.matmul_efficiency > 0 ? g.matmul_efficiency : a.matmul_efficiency_default;
+}
+
+double training_elementwise_bytes_per_token(const Scenario& s) {
+  // Forward, a backward that reads each op's output gradient and saved inputs and writes its input
+  // gradients (twice the forward), and the recomputed forward under full recompute; 2 bytes each.
+  const double passes = s.training.recompute == Recompute::full ? 4.0 : 3.0;
+  return passes * 2.0 * s.model.num_layers *
+         elementwise_elements_per_token_layer(s.model, s.assumptions.eager_intermediates >= 0.5);
+}
+
+double sustained_attention_fraction(const Gpu& g, const Assumptions& a) {
+  return g.attention_efficiency > 0 ? g.attention_efficiency : a.attention_efficiency_default;
+}
 
 double training_flops_per_token(const Scenario& s, const ParamCounts& p, double trainable) {
   return flops_per_token(s, p, trainable, s.training.recompute == Recompute::full).total();
@@ -114,11 +162,19 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
           : 0.0;
   const TokenFlops split =
       flops_per_token(s, p, r.trainable_params, t.recompute == Recompute::full);
-  const double attention_peak = attention_peak_flops(s, peak);
+  // The linear layers run at the rate the card's matmuls sustain in their data type, the
+  // attention kernels at theirs (16-bit); the framework's step keeps trainingMfu of both.
+  const ComputeType linear_type = weights_format_of(s).compute_dtype;
   const double seconds_per_token =
-      safe_div(split.linear, peak) + safe_div(split.attention, attention_peak);
-  r.compute_seconds_per_step =
-      safe_div(seconds_per_token * r.tokens_per_step, gpus * a.training_mfu) * (1.0 + bubble);
+      safe_div(split.linear, peak * sustained_matmul_fraction(hw.gpu, linear_type, a)) +
+      safe_div(split.attention_executed,
+               attention_peak_flops(s, peak) * sustained_attention_fraction(hw.gpu, a));
+  // Elementwise kernels stream at the HBM rate STREAM-like kernels sustain.
+  const double elementwise_seconds =
+      safe_div(training_elementwise_bytes_per_token(s),
+               hw.gpu.memory_bandwidth_gb_per_s * 1e9 * a.elementwise_bandwidth_efficiency);
+  r.compute_seconds_per_step = (safe_div(seconds_per_token, a.training_mfu) + elementwise_seconds) *
+                               safe_div(r.tokens_per_step, gpus) * (1.0 + bubble);
 
   // Data-parallel traffic overlaps with compute (bucketed all-reduce, FSDP prefetch); what does
   // not fit under the compute time is exposed.

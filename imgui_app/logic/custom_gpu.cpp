@@ -38,7 +38,6 @@ const sizer::PriceQuote* rental_quote(const std::string& gpu_id, sizer::PriceBas
   return nullptr;
 }
 
-
 // Takes `candidate` into the scenario when the core finds nothing wrong with the card.
 bool take_if_valid(sizer::Scenario& s, CustomGpuForm& form, const std::string& key,
                    const std::string& typed, const sizer::Gpu& candidate) {
@@ -92,6 +91,7 @@ const char* custom_gpu_group_before(const GpuField& f) {
   if (key == "vendor") return "gpu.group.identity";
   if (key == "memoryGb") return "gpu.group.memory";
   if (key == "fp32Tflops") return "gpu.group.compute";
+  if (key == "matmulEfficiency") return "gpu.group.sustained";
   if (key == "interconnect") return "gpu.group.links";
   if (key == "tdpW") return "gpu.group.power_flags";
   if (key == "launchPriceUsd") return "gpu.group.price";

@@ -106,7 +106,7 @@ TEST_CASE("training fixes: gradient checkpointing first, never an inference-only
   s.training.method = TrainingMethod::lora;
   s.training.recompute = Recompute::none;
   s.training.seq_len = 4096;
-  s.training.micro_batch = 4;
+  s.training.micro_batch = 2;
   const std::vector<Suggestion> fixes = suggestions_to_fit(s, 8);
   REQUIRE_FALSE(fixes.empty());
   CHECK(fixes[0].id == "recompute");

@@ -108,6 +108,15 @@ bool basis_excludes_context(const json& compare) {
          basis.find("torch") != std::string::npos || basis.find("allocator") != std::string::npos;
 }
 
+// Reserved memory (torch.cuda.max_memory_reserved, torchtitan's memory log, nvidia-smi) holds the
+// caching allocator's freed blocks; allocated and active bytes do not.
+bool basis_includes_allocator_cache(const json& compare) {
+  const std::string basis = compare.value("basis", "");
+  return basis.find("reserved") != std::string::npos ||
+         basis.find("nvidia-smi") != std::string::npos ||
+         basis.find("torchtitan memory") != std::string::npos;
+}
+
 // The compared quantity, read from the estimate the way the row's "compare" block says.
 double read_field(const sizer::Estimate& e, const json& compare, const std::string& field) {
   const sizer::Scenario& s = e.scenario;
@@ -155,6 +164,8 @@ double read_field(const sizer::Estimate& e, const json& compare, const std::stri
     if (basis_excludes_context(compare)) {
       v -= s.assumptions.cuda_context_bytes + e.memory.reserve_bytes;
     }
+    // Allocated (or active) bytes exclude the blocks the caching allocator keeps reserved.
+    if (!basis_includes_allocator_cache(compare)) v -= e.memory.allocator_cache_bytes;
     return v;
   }
   if (field == "training.tokensPerSecond") {

@@ -34,7 +34,11 @@ struct Assumptions {
   double prefill_compute_efficiency = 0;          // fraction of dense tensor peak
   double prefill_compute_efficiency_simd = 0;     // fraction of FP32 peak (no tensor cores)
   double decode_compute_efficiency = 0;           // fraction of dense peak, large batches
-  double training_mfu = 0;                        // achieved / dense peak
+  double training_mfu = 0;                        // achieved / the card's sustained matmul rate
+  double matmul_efficiency_default = 0;     // sustained matmul share for cards nobody measured
+  double attention_efficiency_default = 0;  // fused attention kernels' share, cards not measured
+  double elementwise_bandwidth_efficiency = 0;  // of spec bandwidth, training's elementwise kernels
+  double allocator_cache_fraction = 0;  // training: reserved - allocated, of the transient memory
   double cuda_context_bytes = 0;
   double engine_reserve_fraction = 0;      // vLLM gpu_memory_utilization 0.9 -> 0.1
   double reserve_holds_activations = 0;    // 1: activations live inside that reserve (SGLang)

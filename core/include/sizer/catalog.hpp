@@ -20,11 +20,18 @@ struct Gpu {
   std::string memory_type;           // HBM3, GDDR6X, LPDDR5 ...
   double memory_bandwidth_gb_per_s = 0;
   double fp32_tflops = 0;
-  double fp16_tensor_tflops = 0;                   // dense (no sparsity)
-  double bf16_tensor_tflops = 0;                   // dense; 0 = not supported
-  double fp8_tensor_tflops = 0;                    // dense; 0 = not supported
-  double int8_tensor_tops = 0;                     // dense; 0 = not supported
-  double fp4_tensor_tflops = 0;                    // dense; 0 = not supported
+  double fp16_tensor_tflops = 0;  // dense (no sparsity)
+  double bf16_tensor_tflops = 0;  // dense; 0 = not supported
+  double fp8_tensor_tflops = 0;   // dense; 0 = not supported
+  double int8_tensor_tops = 0;    // dense; 0 = not supported
+  double fp4_tensor_tflops = 0;   // dense; 0 = not supported
+  // Share of the BF16 / FP8 dense peak that the card's best-shaped matmuls sustain, measured
+  // (clocks under load, power limits, the vendor's BLAS); 0 = not measured.
+  double matmul_efficiency = 0;
+  double matmul_efficiency_fp8 = 0;
+  // Share of the 16-bit dense peak that FlashAttention-class kernels sustain over forward and
+  // backward (causal, head dim 128, long sequences); 0 = not measured.
+  double attention_efficiency = 0;
   std::string interconnect;                        // e.g. "NVLink 4 (18 links)", "PCIe 4.0 x16"
   double interconnect_gb_per_s_bidirectional = 0;  // per GPU, both directions summed
   bool has_nvlink = false;  // a GPU-to-GPU fabric faster than PCIe (NVLink, Infinity Fabric...)
