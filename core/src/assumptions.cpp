@@ -142,7 +142,8 @@ const std::vector<Field>& fields() {
        nullptr,
        &Assumptions::sampler_profile_sequences,
        0.0},
-      real("samplerBytesPerLogit", "Sampler memory per logit in the profiling pass", "bytes",
+      real("samplerBytesPerLogit", "Sampler memory per logit in the profiling pass",
+           "bytes per logit",
            "bytes per sequence x vocabulary entry live at the sampler's peak, vLLM V0 "
            "Sampler.forward with the profile's top-k and top-p: the model's BF16 logits (2), their "
            "FP32 copy (4), and in _apply_top_k_top_p the sorted values (4), their int64 indices "
@@ -302,7 +303,8 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::sglang, "samplerProfileSequences", 0,
        "no profiling pass: mem_fraction_static sizes the pool"},
       {Engine::sglang, "engineNonTorchBytes", 0.0, "its rule does not count it"},
-      {Engine::sglang, "frameworkOverheadFraction", 0.01, "weights loaded straight into the pool"},
+      {Engine::sglang, "frameworkOverheadFraction", 0.0,
+       "the pool is what is free after loading: the weights as allocated"},
       // TensorRT-LLM (LLM API / trtllm-serve defaults), on top of vLLM's kernel constants.
       {Engine::tensorrt_llm, "engineReserveFraction", 0.0,
        "no fixed share: the KV pool rule below leaves the unused memory"},

@@ -313,9 +313,16 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
   const double budget_share = 1.0 - a.engine_reserve_fraction;
   const double driver_kept =
       a.engine_reserve_fraction > 0 ? budget_share * a.driver_reserved_bytes : 0.0;
+  // SGLang's mem_fraction_static is a share of the memory free after its distributed init
+  // (model_runner.py profile_max_num_token: rest = free after loading - free before x (1 -
+  // fraction)), so the CUDA context comes out of the static share too, and its activations live
+  // in the remainder.
+  const bool sglang_rule = a.reserve_holds_activations >= 0.5;
   mb.reserve_bytes =
-      std::max(0.0, a.engine_reserve_fraction * mb.capacity_bytes + driver_kept - device_context -
-                        (a.reserve_holds_activations >= 0.5 ? mb.activation_bytes : 0.0));
+      sglang_rule ? std::max(0.0, a.engine_reserve_fraction * (mb.capacity_bytes - device_context) +
+                                      driver_kept - mb.activation_bytes)
+                  : std::max(0.0, a.engine_reserve_fraction * mb.capacity_bytes + driver_kept -
+                                      device_context);
   if (a.kv_free_memory_fraction > 0) {
     // TensorRT-LLM sizes its pool from what is free after loading: the rest of that stays unused.
     const double loaded = mb.weights_bytes + mb.activation_bytes + mb.overhead_bytes;
