@@ -68,13 +68,8 @@ TEST_CASE("vLLM's sampler sets the profile on rank 0 of Qwen-14B TP2 with 2048-t
   const double hidden = 2048.0 * 5120 * 2;
   const Estimate e = estimate(s);
   CHECK(e.memory.activation_bytes == Approx(256.0 * 152064 * 32 + hidden));
+  // 0.99 of the 1.23 GiB (the rest, 0.24 GiB per GPU, is not explained).
   CHECK((e.memory.activation_bytes - 0.19 * kGiB) / kGiB == Approx(1.23).epsilon(0.25));
-  // vLLM releases of that time re-sorted through an int64 inverse index and a gather (8 bytes
-  // more per logit): 40 bytes give the log's difference within 5%.
-  s.assumption_overrides["samplerBytesPerLogit"] = 40;
-  const Estimate older = estimate(s);
-  CHECK(older.memory.activation_bytes == Approx(256.0 * 152064 * 40 + hidden));
-  CHECK((older.memory.activation_bytes - 0.19 * kGiB) / kGiB == Approx(1.23).epsilon(0.05));
 }
 
 TEST_CASE("a vLLM pool holds the same tokens whatever context the request asks for",
