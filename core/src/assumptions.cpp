@@ -161,6 +161,48 @@ const std::vector<Field>& fields() {
            "16-bit dtype (2); set 4 for a float32 state (--mamba-ssm-cache-dtype float32, "
            "config.json mamba_ssm_dtype float32)",
            &Assumptions::recurrent_state_bytes, 2.0, 0.5, 8.0),
+      // [issue 8 block: vLLM's profiling pass and quantized kernels]
+      {{"samplerProfileSequences", "Sequences in the engine's profiling sampler run", "sequences",
+        "vLLM sizes its KV pool after a profiling pass whose dummy sampler run samples one token "
+        "for each of max_num_seqs sequences over the whole vocabulary (V0 "
+        "model_runner.profile_run, V1 gpu_model_runner._dummy_sampler_run): 256 by default; V1 "
+        "on cards of 70 GiB or more other than A100 uses 1024 (EngineArgs.get_batch_defaults); "
+        "0 = the engine runs no such pass",
+        0.0, 65536.0, false, true},
+       nullptr,
+       &Assumptions::sampler_profile_sequences,
+       0.0},
+      real("samplerBytesPerLogit", "Sampler memory per logit in the profiling pass",
+           "bytes per logit",
+           "bytes per sequence x vocabulary entry live at the sampler's peak, vLLM V0 "
+           "Sampler.forward with the profile's top-k and top-p: the model's BF16 logits (2), their "
+           "FP32 copy (4), and in _apply_top_k_top_p the sorted values (4), their int64 indices "
+           "(8), the top-k and top-p masks (1 + 1), softmax (4), cumsum (4) and the re-scattered "
+           "logits (4) = 32; V1's PyTorch path 28, FlashInfer's sampler about 10",
+           &Assumptions::sampler_bytes_per_logit, 32.0, 0.0, 64.0),
+      real("engineNonTorchBytes", "Memory the engine allocates outside PyTorch", "bytes",
+           "vLLM counts what its profiling pass allocates outside PyTorch's allocator (cuBLAS "
+           "workspaces, NCCL and custom all-reduce buffers) against its budget: non_torch_memory "
+           "0.35 GiB on an RTX 3090 (issue #10517) and 0.25 GiB per GPU at TP2 on RTX 4090s "
+           "(issue #13061)",
+           &Assumptions::engine_non_torch_bytes, 0.0, 0.0, 1e12),
+      real("driverReservedBytes", "Device memory the driver keeps from CUDA", "bytes",
+           "NVML nvmlMemory_v2_t.reserved: memory reserved for system use (driver or firmware), "
+           "outside the total CUDA reports (GSP firmware alone 352 MB on an A1000, "
+           "open-gpu-kernel-modules discussion #1188; an RTX 3090's CUDA total is 23.58 GiB of "
+           "24 GiB, vLLM issue #10517). Serving engines take their memory share of CUDA's total",
+           &Assumptions::driver_reserved_bytes, 0.4 * kGiB, 0.0, 1e12),
+      real("weightOnlyKernelShare", "Weight-only 4-bit kernels: share of 16-bit bandwidth",
+           "fraction",
+           "decode time of a weight-only (W4A16) kernel that dequantizes each weight on the SMs "
+           "before a 16-bit matmul, as a share of the 16-bit kernel's bandwidth at small batch: "
+           "Marlin on an H100 reaches 0.54 (n = k = 8192, m = 1: 4.98 TFLOPS against torch "
+           "BF16's 2.30 at 4x the bytes; W8A16 0.75; inclusionAI/humming PR #2), Marlin is near "
+           "ideal on Ampere / Ada (IST-DASLab/marlin README: 3.87x of FP16 on an A10 up to batch "
+           "16-32; 'not yet optimized for Hopper'). Other widths follow from the same "
+           "dequantization work per weight. 0 = that rule (0.54 on Hopper, 1 elsewhere); 1 = "
+           "the kernel streams at the 16-bit share",
+           &Assumptions::weight_only_kernel_share, 1.0, 0.0, 1.0),
       real("unifiedMemoryGpuFraction", "Apple GPUs: share of RAM the GPU may hold", "fraction",
            "Metal's recommendedMaxWorkingSetSize (printed by llama.cpp at start-up): 75% of RAM "
            "above 36 GB (64 GB M1 Max: 51,540 MB), two thirds at or below (16 GB M1: 10,923 MB); "
@@ -245,8 +287,15 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::vllm, "decodeComputeEfficiency", 0.35,
        "batched decode GEMMs of a few hundred rows plus paged attention: rows M-191..M-194"},
       {Engine::vllm, "engineReserveFraction", 0.1, "gpu_memory_utilization 0.9 (default)"},
-      {Engine::vllm, "frameworkOverheadFraction", 0.01, "weights loaded straight into the pool"},
+      {Engine::vllm, "frameworkOverheadFraction", 0.0,
+       "weights loaded straight into PyTorch tensors; the rest is in engineNonTorchBytes"},
       {Engine::vllm, "kvBlockTokens", 16, "PagedAttention block_size 16 (default)"},
+      {Engine::vllm, "samplerProfileSequences", 256,
+       "max_num_seqs 256 (default): the profiling pass samples 256 dummy sequences"},
+      {Engine::vllm, "engineNonTorchBytes", 0.3 * kGiB,
+       "non_torch_memory 0.25-0.35 GiB in vLLM's logs (issues #10517, #13061)"},
+      {Engine::vllm, "weightOnlyKernelShare", 0.0,
+       "GPTQ and AWQ checkpoints run the gptq_marlin / awq_marlin kernels"},
       // llama.cpp: FP32 working buffers, n_ubatch 512, no flash attention by default.
       {Engine::llama_cpp, "decodeBandwidthEfficiency", 0.9,
        "llama-bench tg on GDDR cards, rows M-001..M-033"},
@@ -279,6 +328,11 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::sglang, "kvBlockTokens", 1, "RadixAttention token pool: page_size 1 (default)"},
       {Engine::sglang, "prefillChunkTokens", 8192,
        "chunked_prefill_size 8192 on large-memory GPUs (server_args.py)"},
+      {Engine::sglang, "samplerProfileSequences", 0,
+       "no profiling pass: mem_fraction_static sizes the pool"},
+      {Engine::sglang, "engineNonTorchBytes", 0.0, "its rule does not count it"},
+      {Engine::sglang, "frameworkOverheadFraction", 0.0,
+       "the pool is what is free after loading: the weights as allocated"},
       // TensorRT-LLM (LLM API / trtllm-serve defaults), on top of vLLM's kernel constants.
       {Engine::tensorrt_llm, "engineReserveFraction", 0.0,
        "no fixed share: the KV pool rule below leaves the unused memory"},
@@ -286,6 +340,13 @@ const std::vector<ProfileChange>& engine_profile_changes() {
        "KvCacheConfig.free_gpu_memory_fraction 0.9 (default)"},
       {Engine::tensorrt_llm, "kvBlockTokens", 32, "KvCacheConfig tokens_per_block 32 (default)"},
       {Engine::tensorrt_llm, "prefillChunkTokens", 8192, "max_num_tokens 8192 (default)"},
+      {Engine::tensorrt_llm, "samplerProfileSequences", 0,
+       "no vLLM profiling pass: the pool takes a share of the free memory"},
+      {Engine::tensorrt_llm, "engineNonTorchBytes", 0.0, "its rule does not count it"},
+      {Engine::tensorrt_llm, "weightOnlyKernelShare", 1.0,
+       "its own weight-only GEMV kernels, not Marlin (not measured here)"},
+      {Engine::tensorrt_llm, "frameworkOverheadFraction", 0.01,
+       "weights loaded straight into the pool"},
   };
   return changes;
 }

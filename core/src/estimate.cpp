@@ -3,6 +3,7 @@
 // rule-of-thumb texts, the bottleneck sentence).
 #include "sizer/estimate.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -35,9 +36,14 @@ void compute_numbers(Scenario& s, Estimate& e, bool with_limits) {
       // (memory grows with the context, so the capped search would find the smaller of the two).
       const int trained = s.model.max_position_embeddings;
       s.model.max_position_embeddings = 0;
-      e.inference.kv_cache_capacity_tokens = largest_context_fitting(s, e.params);
+      const int searched = largest_context_fitting(s, e.params);
       s.model.max_position_embeddings = trained;
-      e.inference.max_context_tokens = e.inference.kv_cache_capacity_tokens;
+      // A pool sized at start-up holds the same tokens whatever the context: its size at this
+      // configuration (max_model_len = prompt + output) over the batch.
+      e.inference.kv_cache_capacity_tokens =
+          sizes_kv_pool_at_startup(s) ? kv_pool_tokens(s, e.memory) / std::max(1, replica_batch(s))
+                                      : searched;
+      e.inference.max_context_tokens = searched;
       if (trained > 0 && e.inference.max_context_tokens > trained) {
         e.inference.max_context_tokens = trained - s.inference.output_tokens >= 1 ? trained : 0;
       }

@@ -144,6 +144,26 @@ double gpu_layer_fraction(const Scenario& s) {
 
 }  // namespace
 
+// Marlin's share of the 16-bit decode bandwidth on Hopper at 4 bits (inclusionAI/humming PR #2,
+// H100, n = k = 8192, m = 1: 4.98 TFLOPS against torch BF16's 2.30 at a quarter of the bytes).
+constexpr double kHopperWeightOnlyShare4Bit = 4.98 / 2.30 / 4.0;
+
+double weight_only_dequant_read_fraction(const Scenario& s) {
+  const NumberFormat& wf = weights_format_of(s);
+  const ComputeType compute = matmul_compute_type(s);
+  if (compute != ComputeType::fp16 && compute != ComputeType::bf16) return 0.0;
+  if (wf.family == FormatFamily::gguf || wf.family == FormatFamily::bnb) return 0.0;
+  if (!(wf.bits_per_weight < 12.0) || is_cpu(s.hardware.gpu)) return 0.0;
+  double share = s.assumptions.weight_only_kernel_share;
+  if (share <= 0) {
+    const bool hopper = s.hardware.gpu.architecture.rfind("Hopper", 0) == 0;
+    share = hopper ? kHopperWeightOnlyShare4Bit : 1.0;
+  }
+  // At 4 bits a weight's read takes a quarter of a 16-bit weight's: dequantizing it adds
+  // 0.25 (1 / share - 1) of that.
+  return 0.25 * (1.0 / share - 1.0);
+}
+
 double decode_weight_bytes_read(const Scenario& s, const ParamCounts& p) {
   return weight_bytes_read(s, p, replica_batch(s));
 }
@@ -210,7 +230,19 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   // mmap-ed weights past the RAM come from the disk again every step, then are read as usual.
   const double disk_bytes = s.inference.mmap_weights ? memory_breakdown(s, p).nvme_bytes : 0.0;
   const double disk_time = safe_div(disk_bytes, s.hardware.host.nvme_gb_per_s * 1e9);
-  const double memory_time = safe_div(gpu_bytes, bw) + safe_div(host_bytes, host_bw) + disk_time;
+  // Weight-only kernels dequantize each quantized weight on the SMs: per weight, a share of the
+  // time a 16-bit weight's read takes (the 16-bit LM head, norms and embedding excluded).
+  const double dequant = weight_only_dequant_read_fraction(s);
+  double dequant_time = 0.0;
+  if (dequant > 0 && w_host <= 0) {
+    const double side =
+        p.lm_head * lm_head_bytes_per_param(wf) + p.norms * side_bytes_per_param(wf) +
+        (m.tie_word_embeddings ? p.embedding * embedding_bytes_per_param(wf, p) : 0);
+    const double quantized_weights = std::max(0.0, w_read - side) * 8.0 / wf.bits_per_weight;
+    dequant_time = safe_div(quantized_weights / tp * 2.0 * dequant, bw);
+  }
+  const double memory_time =
+      safe_div(gpu_bytes, bw) + dequant_time + safe_div(host_bytes, host_bw) + disk_time;
   const double step_flops =
       b * (2.0 * matmul_params(p, m) + attention_flops_per_token(m, ctx_avg, true));
   const double device_efficiency = cpu ? a.cpu_compute_efficiency : a.decode_compute_efficiency;

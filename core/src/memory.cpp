@@ -7,6 +7,7 @@
 #include "engine_internal.hpp"
 #include "sizer/activations.hpp"
 #include "sizer/kv_cache.hpp"
+#include "sizer/layers.hpp"
 #include "sizer/vision.hpp"
 
 namespace sizer {
@@ -201,6 +202,54 @@ void mmap_past_ram(const Scenario& s, double host_weights, MemoryBreakdown& mb) 
   mb.host_ram_bytes -= mb.nvme_bytes;
 }
 
+// Elements one GPU holds per token at the peak of a layer in vLLM's profiling forward pass: the
+// larger of the attention part (residual, normed input, QKV, attention output, o_proj output)
+// and the MLP part (residual, normed input, gate_up, the activation's output, down's output).
+// MoE layers run fused_moe (vllm/model_executor/layers/fused_moe/fused_moe.py,
+// fused_experts_impl): intermediate_cache1/3 share one buffer of top-k x max(2 i_e / t, h) per
+// token, intermediate_cache2 holds top-k x i_e / t.
+double profile_elements_per_token(const ModelArch& m, int tp) {
+  const double t = std::max(1, tp);
+  const double h = m.hidden_size;
+  const double d = m.head_dim > 0 ? m.head_dim : (m.num_heads > 0 ? h / m.num_heads : 0.0);
+  const double ad = m.num_heads * d;
+  const double kd = (m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads) * d;
+  const double attention = 3.0 * h + (2.0 * ad + 2.0 * kd) / t;
+  const double mlp_width = m.mlp_gated ? 3.0 : 2.0;  // gate_up + act, or up + act
+  double mlp = 3.0 * h + mlp_width * m.intermediate_size / t;
+  if (m.num_experts > 0) {
+    const double ie = m.moe_intermediate_size > 0 ? m.moe_intermediate_size : m.intermediate_size;
+    const double shared_i =
+        m.shared_expert_intermediate_size > 0 ? m.shared_expert_intermediate_size : ie;
+    const double moe = 3.0 * h + m.experts_per_token * (std::max(2.0 * ie / t, h) + ie / t) +
+                       m.num_shared_experts * mlp_width * shared_i / t;
+    mlp = moe_layer_count(m) < m.num_layers ? std::max(mlp, moe) : moe;
+  }
+  return std::max(attention, mlp);
+}
+
+}  // namespace
+
+double profiled_activation_bytes(const Scenario& s) {
+  const Assumptions& a = s.assumptions;
+  const double context = double(prompt_tokens_with_images(s)) + s.inference.output_tokens;
+  // max_num_batched_tokens: the chunk with chunked prefill, else max(max_model_len, 2048)
+  // (vLLM V0 SchedulerConfig).
+  const double tokens =
+      a.prefill_chunk_tokens > 0 ? double(a.prefill_chunk_tokens) : std::max(context, 2048.0);
+  const double forward = tokens * profile_elements_per_token(s.model, s.parallel.tensor) *
+                         a.inference_activation_bytes;
+  // The sampler runs after the forward pass has freed its buffers, beside the pass's output
+  // hidden states. A rank that samples holds the whole vocabulary's logits (V0 gathers them on
+  // rank 0, V1 all-gathers them), and the pool is the smallest any rank leaves.
+  const double sequences = std::min(double(a.sampler_profile_sequences), tokens);
+  const double sampler = sequences * s.model.vocab_size * a.sampler_bytes_per_logit +
+                         tokens * s.model.hidden_size * a.inference_activation_bytes;
+  return std::max(forward, sampler);
+}
+
+namespace {
+
 void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& mb) {
   const NumberFormat& wf = weights_format_of(s);
   const NumberFormat& kf = kv_format_of(s);
@@ -252,14 +301,28 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
       recurrent_state_bytes(m, batch, tp, pp, a.recurrent_state_bytes) * on_gpu_fraction;
   const double state_one_copy = recurrent_state_bytes(m, batch, 1, 1, a.recurrent_state_bytes);
   mb.host_ram_bytes += state_one_copy * (1.0 - on_gpu_fraction);
-  mb.activation_bytes = activation_bytes_inference(s);
+  // vLLM reserves what its profiling pass peaked at, whatever the request's own prompt.
+  mb.activation_bytes = a.sampler_profile_sequences > 0 ? profiled_activation_bytes(s)
+                                                        : activation_bytes_inference(s);
   const double device_context = device_context_bytes(s);
-  mb.overhead_bytes = device_context + a.framework_overhead_fraction * mb.weights_bytes;
+  mb.overhead_bytes =
+      device_context + a.framework_overhead_fraction * mb.weights_bytes + a.engine_non_torch_bytes;
   // vLLM's gpu_memory_utilization budget leaves (1 - util) of the card, and the CUDA context
-  // lives inside that unused part.
+  // lives inside that unused part. The budget is a share of the total CUDA reports, which the
+  // driver's own reservation keeps below the card's (catalog) capacity.
+  const double budget_share = 1.0 - a.engine_reserve_fraction;
+  const double driver_kept =
+      a.engine_reserve_fraction > 0 ? budget_share * a.driver_reserved_bytes : 0.0;
+  // SGLang's mem_fraction_static is a share of the memory free after its distributed init
+  // (model_runner.py profile_max_num_token: rest = free after loading - free before x (1 -
+  // fraction)), so the CUDA context comes out of the static share too, and its activations live
+  // in the remainder.
+  const bool sglang_rule = a.reserve_holds_activations >= 0.5;
   mb.reserve_bytes =
-      std::max(0.0, a.engine_reserve_fraction * mb.capacity_bytes - device_context -
-                        (a.reserve_holds_activations >= 0.5 ? mb.activation_bytes : 0.0));
+      sglang_rule ? std::max(0.0, a.engine_reserve_fraction * (mb.capacity_bytes - device_context) +
+                                      driver_kept - mb.activation_bytes)
+                  : std::max(0.0, a.engine_reserve_fraction * mb.capacity_bytes + driver_kept -
+                                      device_context);
   if (a.kv_free_memory_fraction > 0) {
     // TensorRT-LLM sizes its pool from what is free after loading: the rest of that stays unused.
     const double loaded = mb.weights_bytes + mb.activation_bytes + mb.overhead_bytes;
@@ -463,6 +526,25 @@ double usable_capacity_bytes(const Gpu& g, const Assumptions& a) {
     return g.memory_capacity_bytes * a.unified_memory_gpu_fraction;
   constexpr double kLargeRam = 36.0 * 1073741824.0;  // Metal gives 3/4 above this, 2/3 at or below
   return g.memory_capacity_bytes * (g.memory_capacity_bytes > kLargeRam ? 0.75 : 2.0 / 3.0);
+}
+
+bool sizes_kv_pool_at_startup(const Scenario& s) {
+  return engine_profile_base(s.inference.engine) == Engine::vllm && s.mode == Mode::inference &&
+         !s.inference.kv_cache_in_host_memory &&
+         (s.inference.gpu_layers < 0 || s.inference.gpu_layers >= s.model.num_layers);
+}
+
+int kv_pool_tokens(const Scenario& s, const MemoryBreakdown& mb) {
+  const double context = double(prompt_tokens_with_images(s)) + s.inference.output_tokens;
+  const double batch = std::max(1, replica_batch(s));
+  const double per_token = kv_cache_bytes(s.model, kv_format_of(s), context, int(batch), 1,
+                                          s.parallel.tensor, s.parallel.pipeline) /
+                           (std::max(1.0, context) * batch);
+  if (!(per_token > 0)) return 0;
+  const double pool = std::max(0.0, mb.kv_cache_bytes + mb.headroom_bytes);
+  const double block = std::max(1, s.assumptions.kv_block_tokens);
+  const double tokens = std::floor(pool / per_token / block) * block;
+  return int(std::min(tokens, 2147483647.0));
 }
 
 MemoryBreakdown memory_breakdown(const Scenario& s, const ParamCounts& p) {

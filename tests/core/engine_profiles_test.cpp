@@ -31,8 +31,15 @@ TEST_CASE("SGLang and TensorRT-LLM inherit vLLM's kernel constants", "[engines]"
     CHECK(a.decode_overhead_seconds_per_layer == vllm.decode_overhead_seconds_per_layer);
     CHECK(a.prefill_compute_efficiency == vllm.prefill_compute_efficiency);
     CHECK(a.decode_compute_efficiency == vllm.decode_compute_efficiency);
-    CHECK(a.framework_overhead_fraction == vllm.framework_overhead_fraction);
+    CHECK(a.engine_non_torch_bytes == 0.0);
+    CHECK(a.sampler_profile_sequences == 0);
   }
+  // vLLM counts its non-torch memory instead of 1% of the weights, SGLang the memory free after
+  // loading; TensorRT-LLM keeps the 1%.
+  CHECK(vllm.framework_overhead_fraction == 0.0);
+  CHECK(default_assumptions(Engine::sglang).framework_overhead_fraction == 0.0);
+  CHECK(default_assumptions(Engine::tensorrt_llm).framework_overhead_fraction == 0.01);
+  CHECK(vllm.engine_non_torch_bytes == Approx(0.3 * 1073741824.0));
   const Assumptions sglang = default_assumptions(Engine::sglang);
   CHECK(sglang.engine_reserve_fraction == 0.12);  // mem_fraction_static 0.88
   CHECK(sglang.reserve_holds_activations == 1.0);
@@ -61,10 +68,13 @@ TEST_CASE("SGLang's reserve holds the activations; vLLM's does not", "[engines]"
   const Estimate sglang = estimate(llama_8b_on_h100(Engine::sglang));
   const double cap = vllm.memory.capacity_bytes;
   const double context = vllm.scenario.assumptions.cuda_context_bytes;
-  CHECK(vllm.memory.reserve_bytes == Approx(0.1 * cap - context));
+  // Both budgets are a share of the total CUDA reports: the card less the driver's reservation.
+  const double driver = vllm.scenario.assumptions.driver_reserved_bytes;
+  CHECK(vllm.memory.reserve_bytes == Approx(0.1 * cap + 0.9 * driver - context));
   REQUIRE(sglang.memory.activation_bytes > 0);
+  // SGLang's static share is of the memory free after its init: the context is in it.
   CHECK(sglang.memory.reserve_bytes ==
-        Approx(0.12 * cap - context - sglang.memory.activation_bytes));
+        Approx(0.12 * (cap - context) + 0.88 * driver - sglang.memory.activation_bytes));
 }
 
 TEST_CASE("TensorRT-LLM's KV pool is 90% of the memory left after loading", "[engines]") {

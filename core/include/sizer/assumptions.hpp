@@ -57,6 +57,14 @@ struct Assumptions {
   int prefill_logit_positions = 1;         // 1 = last position only; 0 = every position
   double unified_memory_gpu_fraction = 0;  // Apple: RAM share Metal lets the GPU hold; 0 = its rule
   double board_power_fraction = 0.76;      // board power while running / rated (TDP)
+  // vLLM's start-up profiling pass and quantized kernels (docs/METHOD.md, "vLLM's profiling pass"
+  // and "Quantized kernels"; issue 8).
+  int sampler_profile_sequences = 0;    // dummy sequences the profiling pass samples; 0 = no pass
+  double sampler_bytes_per_logit = 0;   // bytes per sequence x vocabulary entry at its peak
+  double engine_non_torch_bytes = 0;    // allocated outside PyTorch during that pass (NCCL, cuBLAS)
+  double driver_reserved_bytes = 0;     // device memory the driver keeps from CUDA's total
+  double weight_only_kernel_share = 0;  // 4-bit weight-only kernel's share of 16-bit decode
+                                        // bandwidth; 0 = the card's rule (Hopper 0.54, else 1)
   // Training frameworks' memory behaviours (flags are 0 or 1).
   double loss_bytes_per_logit = 0;   // bytes per token x vocabulary entry at the loss's peak
   double eager_intermediates = 0;    // SiLU output and RMSNorm's FP32 input copy kept for backward

@@ -41,6 +41,12 @@ double prefill_flops(const ModelArch& model, const ParamCounts& params, double p
 // experts chosen by the batch).
 double decode_weight_bytes_read(const Scenario& normalized, const ParamCounts& params);
 
+// Weight-only kernels (W4A16 / W8A16: Marlin, AWQ, GPTQ) dequantize each weight on the SMs
+// before a 16-bit matmul. Returns the time that takes per weight as a fraction of the time a
+// 16-bit weight's read takes at the decode bandwidth (assumption weightOnlyKernelShare, the share
+// a 4-bit kernel reaches: 0.25 (1 / share - 1)); 0 for other formats and engines.
+double weight_only_dequant_read_fraction(const Scenario& normalized);
+
 // Fills the InferenceResult speed fields (not max_batch / max_context).
 void compute_inference_speed(const Scenario& normalized, const ParamCounts& params,
                              InferenceResult& out);

@@ -56,6 +56,20 @@ double usable_capacity_bytes(const Gpu& gpu, const Assumptions& a);
 // when the CPU is the device (`hostOsReserveBytes`).
 double device_context_bytes(const Scenario& normalized);
 
+// What vLLM's start-up profiling pass peaks at on the busiest GPU (the pool is sized after it):
+// the larger of a forward pass of max_num_batched_tokens dummy tokens (prefillChunkTokens;
+// without chunked prefill max(max_model_len, 2048)) and the dummy sampler run that follows it,
+// over the whole vocabulary for samplerProfileSequences sequences at samplerBytesPerLogit each
+// (docs/METHOD.md, "vLLM's profiling pass").
+double profiled_activation_bytes(const Scenario& normalized);
+
+// Serving engines that size one KV pool at start-up (vLLM, and SGLang and TensorRT-LLM, which
+// start from its profile) hold that pool whatever context a request asks for.
+bool sizes_kv_pool_at_startup(const Scenario& normalized);
+// Tokens the pool holds on the busiest GPU, in whole blocks (vLLM's "GPU KV cache size: N
+// tokens"): the memory left for KV at this configuration / KV bytes per token on that GPU.
+int kv_pool_tokens(const Scenario& normalized, const MemoryBreakdown& memory);
+
 // The full memory breakdown of a normalized, valid scenario (per GPU, plus host RAM). Numbers
 // only: first_reason stays empty (memory_shortfall_text() writes it), so searches stay cheap.
 MemoryBreakdown memory_breakdown(const Scenario& normalized, const ParamCounts& params);
