@@ -2,7 +2,8 @@
 // pin tensor parallelism to 4 from the "Tensor parallel" control, every plan of the next search
 // has TP 4 (window.llmSizer.results().plan.plans[].tensor), the plan list says so, and the page's
 // share link opens a fresh page with the same pin and the same plans. Screenshots of the controls
-// at 1280x800 and 400x800 in English and Chinese (build/shots/plan-split-*.png).
+// (TP pinned, the pipeline list open, then closed) at 1280x800 and 400x800 in English and Chinese
+// (build/shots/plan-split-*.png).
 //   node --test --test-concurrency=1 tests/browser/plan_split.test.mjs   (after building the site)
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -84,10 +85,10 @@ test('Plan: TP pinned by clicks gives only TP-4 plans, and the link keeps the pi
 for (const [lang, width] of [['en', 1280], ['zh', 1280], ['en', 400], ['zh', 400]]) {
   test(`Plan split screenshot: ${lang} ${width}x800`, async () => {
     const { page, errors, ctx } = await openApp(shared, { width, height: 800 });
-    await setAppState(page, { ...serving, lang, planTensorParallel: 4, planPipelineParallel: 2 });
+    await setAppState(page, { ...serving, lang, planTensorParallel: 4 });
     await plansFound(page);
     if (lang === 'zh') await waitText(page, '张量并行');
-    // The pipeline control open, its options over the form.
+    // The pipeline control open: Any and the stages TP 4 leaves within 16 cards (1, 2, 4).
     await scrollIntoView(page, 'plan-pipeline', 200, 520);
     await clickWidget(page, 'plan-pipeline');
     await waitRect(page, 'plan-pipeline-option-1');
