@@ -454,6 +454,35 @@ std::vector<std::string> planner_kv_formats(Engine engine) {
   return {"fp16", "fp8"};
 }
 
+namespace {
+
+// The degrees (tensor or pipeline) of every split some card count of the search can take.
+std::vector<int> planner_degrees(const PlanRequest& r, bool tensor) {
+  Scenario s = normalize(r.base);
+  s.training.zero_stage = 0;  // ZeRO shards over data parallelism only: stage 0 has every split
+  std::vector<int> out;
+  for (int n : planning::card_counts(std::max(1, r.constraints.max_gpus))) {
+    for (const Layout& l : layouts_for(s, n)) {
+      if (!tensor && r.constraints.tensor_parallel > 0 && l.tensor != r.constraints.tensor_parallel)
+        continue;
+      const int d = tensor ? l.tensor : l.pipeline;
+      auto at = std::lower_bound(out.begin(), out.end(), d);
+      if (at == out.end() || *at != d) out.insert(at, d);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<int> planner_tensor_degrees(const PlanRequest& request) {
+  return planner_degrees(request, true);
+}
+
+std::vector<int> planner_pipeline_degrees(const PlanRequest& request) {
+  return planner_degrees(request, false);
+}
+
 PlanSearch::PlanSearch(PlanRequest request) : request_(std::move(request)) {
   if (request_.base.mode == Mode::training) {
     training_ = std::make_unique<planning::TrainingSearch>(planning::start_training(request_));

@@ -88,6 +88,18 @@ const NumberField k_numbers[] = {
     {"planBudgetUsd", &PlanInputs::budget_usd},
     {"planUsdPerHourMax", &PlanInputs::usd_per_hour_max},
 };
+struct IntField {
+  const char* key;
+  int PlanInputs::*member;
+  int lowest;
+};
+const IntField k_ints[] = {
+    {"planGlobalBatch", &PlanInputs::global_batch, 0},
+    {"planMaxGpus", &PlanInputs::max_gpus, 1},
+    {"planRatePlan", &PlanInputs::rate_plan, 0},
+    {"planTensorParallel", &PlanInputs::tensor_parallel, 0},
+    {"planPipelineParallel", &PlanInputs::pipeline_parallel, 0},
+};
 struct ListField {
   const char* key;
   std::vector<std::string> PlanInputs::*member;
@@ -129,6 +141,14 @@ const Relax k_relax[] = {
        r.constraints.vendors.clear();
        r.constraints.consumer = true;
      }},
+    {"split",
+     [](const sizer::PlanRequest& r) {
+       return r.constraints.tensor_parallel > 0 || r.constraints.pipeline_parallel > 0;
+     },
+     [](sizer::PlanRequest& r) {
+       r.constraints.tensor_parallel = 0;
+       r.constraints.pipeline_parallel = 0;
+     }},
     {"maxGpus", [](const sizer::PlanRequest& r) { return r.constraints.max_gpus < 64; },
      [](sizer::PlanRequest& r) {
        r.constraints.max_gpus = std::min(64, r.constraints.max_gpus * 4);
@@ -152,10 +172,9 @@ void write_plan_fields(const PlanInputs& p, json& j) {
   if (p.open != d.open) j["planOpen"] = p.open;
   for (const NumberField& f : k_numbers)
     if (p.*f.member != d.*f.member) j[f.key] = p.*f.member;
-  if (p.global_batch != d.global_batch) j["planGlobalBatch"] = p.global_batch;
+  for (const IntField& f : k_ints)
+    if (p.*f.member != d.*f.member) j[f.key] = p.*f.member;
   if (p.consumer != d.consumer) j["planConsumer"] = p.consumer;
-  if (p.max_gpus != d.max_gpus) j["planMaxGpus"] = p.max_gpus;
-  if (p.rate_plan != d.rate_plan) j["planRatePlan"] = p.rate_plan;
   for (const ListField& f : k_lists)
     if (!(p.*f.member).empty()) j[f.key] = join(p.*f.member);
 }
@@ -174,19 +193,15 @@ std::string read_plan_fields(const json& j, PlanInputs& p) {
     else
       note(f.key, "a number >= 0");
   }
-  for (const char* key : {"planGlobalBatch", "planMaxGpus", "planRatePlan"}) {
-    auto it = j.find(key);
+  for (const IntField& f : k_ints) {
+    auto it = j.find(f.key);
     if (it == j.end()) continue;
     double v = 0;
-    const bool max_gpus = std::string(key) == "planMaxGpus";
-    if (read_number(*it, v) && v == static_cast<int>(v) && v <= 4096 && (!max_gpus || v >= 1)) {
-      int& field = max_gpus                             ? p.max_gpus
-                   : std::string(key) == "planRatePlan" ? p.rate_plan
-                                                        : p.global_batch;
-      field = static_cast<int>(v);
-    } else {
-      note(key, max_gpus ? "a whole number from 1 to 4096" : "a whole number from 0 to 4096");
-    }
+    if (read_number(*it, v) && v == static_cast<int>(v) && v <= 4096 && v >= f.lowest)
+      p.*f.member = static_cast<int>(v);
+    else
+      note(f.key,
+           f.lowest == 1 ? "a whole number from 1 to 4096" : "a whole number from 0 to 4096");
   }
   for (const char* key : {"planOpen", "planConsumer"}) {
     auto it = j.find(key);
@@ -277,6 +292,8 @@ sizer::PlanRequest plan_request(const sizer::Scenario& base, const PlanInputs& p
   r.constraints.consumer = p.consumer;
   r.constraints.max_gpus = std::max(1, p.max_gpus);
   r.constraints.usd_per_hour_max = p.usd_per_hour_max;
+  r.constraints.tensor_parallel = p.tensor_parallel;
+  r.constraints.pipeline_parallel = p.pipeline_parallel;
   // A card the user made (the custom GPU form) is searched beside the catalog's.
   if (!is_catalog_gpu(base.hardware.gpu) && sizer::find_gpu(base.hardware.gpu.id) == nullptr)
     r.constraints.custom_gpus.push_back(base.hardware.gpu);
@@ -402,6 +419,9 @@ std::string plan_summary_json(const PlanRun& run) {
   for (const sizer::Plan& p : run.result.plans) {
     plans.push_back({{"gpu", p.gpu_id},
                      {"gpuCount", p.gpus},
+                     {"tensor", p.tensor},
+                     {"pipeline", p.pipeline},
+                     {"replicas", p.replicas},
                      {"priceKnown", p.price_known},
                      {"usdPerHour", p.usd_per_hour},
                      {"usdPerMillionTokens", p.usd_per_million_tokens},

@@ -33,6 +33,9 @@ struct PlanInputs {
   std::vector<std::string> formats;     // weight formats; empty = the planner's default set
   std::vector<std::string> kv_formats;  // KV-cache formats; empty = the planner's default set
   std::vector<std::string> methods;     // training method ids; empty = the calculator's method
+  // A fixed split of each model copy (constraints.tensor_parallel / pipeline_parallel); 0 = any.
+  int tensor_parallel = 0;
+  int pipeline_parallel = 0;
   // The plan whose rate curve is shown (its rank, from 0; logic/plan_rates.hpp). Not an input of
   // the search: plan_signature() leaves it out.
   int rate_plan = 0;
@@ -62,7 +65,8 @@ sizer::PlanRequest plan_request(const sizer::Scenario& base, const PlanInputs& p
 // A change of targets or constraints that alone would give plans, for the empty state.
 struct PlanRelaxation {
   std::string what;  // "ttft", "tokensPerUser", "requestsPerSecond", "throughput", "maxGpus",
-                     // "usdPerHour", "deadline", "budget", "hardware" (vendors + consumer)
+                     // "usdPerHour", "deadline", "budget", "hardware" (vendors + consumer),
+                     // "split" (tensor + pipeline pins)
   double value = 0;  // maxGpus: the card limit that was tried
   int plans = 0;
   sizer::Plan best;
@@ -103,8 +107,8 @@ void run_plan_search(const sizer::Scenario& base, const PlanInputs& p, bool comp
 // The inputs that decide a search, as one string (change detection).
 std::string plan_signature(const sizer::Scenario& base, const PlanInputs& p, bool compare_methods);
 
-// A short summary for window.llmSizer.results().plan: the ranked plans' card, count and prices,
-// and the statistics.
+// A short summary for window.llmSizer.results().plan: the ranked plans' card, count, split and
+// prices, and the statistics.
 std::string plan_summary_json(const PlanRun& run);
 
 }  // namespace app

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "imgui.h"
 #include "layout.hpp"
@@ -80,6 +82,27 @@ void choice_boxes(App& app, const char* tag_prefix, const std::vector<std::strin
   }
 }
 
+// "Any" (0) or one of the degrees the core offers for this request. A pinned degree that the model
+// or the card limit no longer allows stays shown, marked, until the user picks another (its search
+// finds nothing, and the empty state offers to let the planner pick).
+void degree_row(App& app, const char* label_key, const char* tag_id, int* v,
+                std::vector<int> degrees, const char* help_key) {
+  degrees.insert(degrees.begin(), 0);
+  const bool offered = std::find(degrees.begin(), degrees.end(), *v) != degrees.end();
+  if (!offered) degrees.push_back(*v);
+  int index = static_cast<int>(std::find(degrees.begin(), degrees.end(), *v) - degrees.begin());
+  ui::help_for_next_row(help_key);
+  if (ui::combo(app, label_key, tag_id, &index, static_cast<int>(degrees.size()),
+                [&](int i) -> std::string {
+                  const int d = degrees[static_cast<std::size_t>(i)];
+                  if (d == 0) return tr("plan.split_any");
+                  if (!offered && d == *v)
+                    return trf("plan.split_unavailable", {std::to_string(d)});
+                  return std::to_string(d);
+                }))
+    *v = degrees[static_cast<std::size_t>(index)];
+}
+
 // [SECTION] targets and constraints
 
 void draw_targets(App& app) {
@@ -132,6 +155,13 @@ void draw_constraints(App& app) {
   int_row(app, "plan.max_gpus", "plan-max-gpus", &p.max_gpus, 1, 4096, "plan.help.max_gpus");
   number_row(app, "plan.usd_per_hour_max", "plan-usd-per-hour", &p.usd_per_hour_max,
              "plan.help.usd_per_hour_max");
+  // The split of each model copy: the degrees the planner's search can give this model.
+  sizer::PlanRequest request = plan_request(app.inputs, p, false);
+  degree_row(app, "plan.tensor", "plan-tensor", &p.tensor_parallel,
+             sizer::planner_tensor_degrees(request), "plan.help.tensor");
+  request.constraints.tensor_parallel = p.tensor_parallel;
+  degree_row(app, "plan.pipeline", "plan-pipeline", &p.pipeline_parallel,
+             sizer::planner_pipeline_degrees(request), "plan.help.pipeline");
   if (app.inputs.mode == sizer::Mode::inference) {
     ImGui::TextUnformatted(tr("plan.formats"));
     ImGui::SameLine();

@@ -436,6 +436,10 @@ void apply_relaxation(App& app, const PlanRelaxation& x) {
     p.vendors.clear();
     p.consumer = true;
   }
+  if (x.what == "split") {
+    p.tensor_parallel = 0;
+    p.pipeline_parallel = 0;
+  }
 }
 
 void draw_empty(App& app) {

@@ -315,6 +315,36 @@ TEST_CASE("a custom GPU is planned beside the catalog's cards", "[plan]") {
             .error.find("constraints.customGpus") != std::string::npos);
 }
 
+TEST_CASE("the degrees a fixed split can take follow the model's heads, layers and card limit",
+          "[plan]") {
+  // Qwen2.5 7B: 28 attention heads and 4 KV heads, 28 layers. Tensor parallelism stays inside an
+  // 8-card node and divides the heads: 1, 2 or 4.
+  PlanRequest q = serving("qwen2.5-7b", 1, 0, 0);
+  q.constraints.max_gpus = 16;
+  CHECK(planner_tensor_degrees(q) == std::vector<int>{1, 2, 4});
+  CHECK(planner_pipeline_degrees(q) == std::vector<int>{1, 2, 4, 8, 16});
+  // With TP 4 pinned, 16 cards leave at most 4 stages.
+  q.constraints.tensor_parallel = 4;
+  CHECK(planner_pipeline_degrees(q) == std::vector<int>{1, 2, 4});
+  // TP 8 does not divide 28 heads: no split has it.
+  q.constraints.tensor_parallel = 8;
+  CHECK(planner_pipeline_degrees(q).empty());
+  // Two cards at most: degrees up to 2.
+  PlanRequest two = serving("llama-3.1-70b", 1, 0, 0);
+  two.constraints.max_gpus = 2;
+  CHECK(planner_tensor_degrees(two) == std::vector<int>{1, 2});
+  CHECK(planner_pipeline_degrees(two) == std::vector<int>{1, 2});
+  // Every offered pin gives plans that keep it (Llama-3.1-70B: 64 heads, 8 KV heads).
+  PlanRequest pinned = serving("llama-3.1-70b", 1, 0, 0);
+  pinned.constraints.gpus = {"h100-sxm-80gb"};
+  pinned.constraints.max_gpus = 8;
+  CHECK(planner_tensor_degrees(pinned) == std::vector<int>{1, 2, 4, 8});
+  for (int tp : planner_tensor_degrees(pinned)) {
+    pinned.constraints.tensor_parallel = tp;
+    for (const Plan& p : plan(pinned).plans) CHECK(p.tensor == tp);
+  }
+}
+
 TEST_CASE("a fixed split: every plan keeps the pinned tensor / pipeline degrees", "[plan]") {
   PlanRequest q = serving("llama-3.1-70b", 2, 4, 10);
   q.constraints.gpus = {"h100-sxm-80gb", "a100-sxm-80gb", "l40s-48gb"};

@@ -23,7 +23,7 @@ TEST_CASE("prices.csv loads: one row per card and basis, every card in the catal
     CHECK(q.date.size() == 7);  // YYYY-MM
     CHECK(seen.insert(q.gpu_id + "/" + quote_kind_id(q.kind)).second);
   }
-  CHECK(price_quotes().size() >= 153);
+  CHECK(price_quotes().size() >= 154);
 }
 
 TEST_CASE("prices of the cards added for the catalog gaps, one basis per row", "[prices]") {
@@ -40,6 +40,36 @@ TEST_CASE("prices of the cards added for the catalog gaps, one basis per row", "
   REQUIRE(workstation != nullptr);
   CHECK(workstation->provider == "RunPod Secure Cloud");
   CHECK(workstation->usd == Approx(1.89));
+}
+
+TEST_CASE("a reported order prices the Ascend 910B; the coverage counts of docs/PRICES.md",
+          "[prices]") {
+  // Reuters (2023-11): Baidu ordered 1,600 Ascend 910B chips for about $61.83M.
+  const PriceQuote* ascend = find_quote("huawei-ascend-910b-64gb", QuoteKind::purchase);
+  REQUIRE(ascend != nullptr);
+  CHECK(ascend->usd == 38644);
+  CHECK(ascend->date == "2023-11");
+  CHECK(ascend->notes.find("overstate") != std::string::npos);
+  CHECK(find_quote("huawei-ascend-910c-128gb", QuoteKind::purchase) == nullptr);  // none found
+  Scenario s = inference("llama-2-7b", "fp16", "huawei-ascend-910b-64gb");
+  s.cost.basis = PriceBasis::own;
+  CHECK(estimate(s).cost.purchase_usd == 38644);
+  // Cards with a row on each basis, as the coverage table of docs/PRICES.md counts them.
+  int purchase = 0;
+  int rental = 0;
+  int any = 0;
+  for (const Gpu& g : gpu_catalog()) {
+    bool bought = false;
+    bool rented = false;
+    for (const PriceQuote* q : price_quotes_for(g.id))
+      (q->kind == QuoteKind::purchase ? bought : rented) = true;
+    purchase += bought;
+    rental += rented;
+    any += bought || rented;
+  }
+  CHECK(purchase == 82);
+  CHECK(rental == 41);
+  CHECK(any == 100);
 }
 
 TEST_CASE("owning: $30,000 over 3 years of busy hours plus 700 W x 1.82 at $0.127/kWh",

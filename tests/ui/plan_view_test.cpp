@@ -2,6 +2,7 @@
 // state JSON and share links, the search runs from the calculator's scenario, and the view renders
 // for an inference and a training state, with plans and with none, in both languages at the
 // desktop and the phone width.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -87,6 +88,8 @@ TEST_CASE("the Plan view's targets and constraints survive the state JSON and sh
   ui.plan.max_gpus = 32;
   ui.plan.methods = {"qlora", "full"};
   ui.plan.kv_formats = {"fp8"};
+  ui.plan.tensor_parallel = 4;
+  ui.plan.pipeline_parallel = 2;
   const sizer::Scenario s = inference_app().inputs;
 
   const app::StateMerge back =
@@ -99,6 +102,8 @@ TEST_CASE("the Plan view's targets and constraints survive the state JSON and sh
   const std::string fragment =
       sizer::encode_share_fragment(sizer::scenario_to_request_json(s), app::ui_to_json(ui));
   CHECK(fragment.find("ui.planRps=5") != std::string::npos);
+  CHECK(fragment.find("ui.planTensorParallel=4") != std::string::npos);
+  CHECK(fragment.find("ui.planPipelineParallel=2") != std::string::npos);
   const app::LinkRestore r = app::restore_link(fragment, s, app::UiState{});
   REQUIRE(r.ok);
   CHECK(r.ui.plan == ui.plan);
@@ -112,6 +117,21 @@ TEST_CASE("the Plan view's targets and constraints survive the state JSON and sh
   const app::StateMerge bad_method =
       app::merge_state(s, app::UiState{}, R"({"planMethods": "dpo"})");
   CHECK_FALSE(bad_method.ok);
+  // A split degree is a whole number from 0 (any) to 4096; anything else names the key.
+  for (const char* split :
+       {R"({"planTensorParallel": -1})", R"({"planTensorParallel": 2.5})",
+        R"({"planPipelineParallel": "two"})", R"({"planPipelineParallel": 5000})"}) {
+    const app::StateMerge bad_split = app::merge_state(s, app::UiState{}, split);
+    CHECK_FALSE(bad_split.ok);
+    CHECK_THAT(bad_split.error, Catch::Contains("Parallel"));
+  }
+  const app::LinkRestore bad_link =
+      app::restore_link(sizer::encode_share_fragment(sizer::scenario_to_request_json(s),
+                                                     R"({"planTensorParallel":"x"})"),
+                        s, app::UiState{});
+  REQUIRE(bad_link.ok);  // the rest of the link still opens; the bad pin is ignored, with a notice
+  CHECK(bad_link.ui.plan.tensor_parallel == 0);
+  CHECK_FALSE(bad_link.notices.empty());
 }
 
 TEST_CASE("the planner request follows the calculator's scenario and the Plan view's inputs",
@@ -138,6 +158,16 @@ TEST_CASE("the planner request follows the calculator's scenario and the Plan vi
   app::run_plan_search(serve.inputs, serve.ui.plan, false, serve.plan);
   REQUIRE_FALSE(serve.plan.result.plans.empty());
   for (const sizer::Plan& p : serve.plan.result.plans) CHECK(p.kv_cache == "fp8");
+
+  // A pinned split reaches the planner, and every plan keeps it.
+  app::App split = inference_app();
+  split.ui.plan.tensor_parallel = 2;
+  const sizer::PlanRequest pinned = app::plan_request(split.inputs, split.ui.plan, false);
+  CHECK(pinned.constraints.tensor_parallel == 2);
+  CHECK(pinned.constraints.pipeline_parallel == 0);
+  app::run_plan_search(split.inputs, split.ui.plan, false, split.plan);
+  REQUIRE_FALSE(split.plan.result.plans.empty());
+  for (const sizer::Plan& p : split.plan.result.plans) CHECK(p.tensor == 2);
 
   // A custom GPU in the calculator is planned beside the catalog's cards; a catalog card is not
   // sent twice.
@@ -208,6 +238,20 @@ TEST_CASE("with nothing meeting the targets the Plan view says what to relax", "
   CHECK_FALSE(a.plan.model_never_fits);
   CHECK(draw_frames(a, 1280, 800, 2) > 0);
   CHECK(draw_frames(a, 400, 800, 2) > 0);
+
+  // A pinned tensor degree the model has no split for (3 does not divide 32 heads): no plan, and
+  // the empty state offers to let the planner pick; the control shows the pin, marked.
+  app::App odd = inference_app();
+  odd.ui.plan.tensor_parallel = 3;
+  app::run_plan_search(odd.inputs, odd.ui.plan, false, odd.plan);
+  CHECK(odd.plan.result.plans.empty());
+  const auto split = std::find_if(odd.plan.relaxations.begin(), odd.plan.relaxations.end(),
+                                  [](const app::PlanRelaxation& x) { return x.what == "split"; });
+  REQUIRE(split != odd.plan.relaxations.end());
+  CHECK(split->best.tensor != 3);
+  CHECK(draw_frames(odd, 1280, 800, 2) > 0);
+  CHECK(draw_frames(odd, 400, 800, 2) > 0);
+  CHECK(odd.ui.plan.tensor_parallel == 3);  // drawing keeps the user's pin
 
   // A 405B model on at most one consumer card: nothing, whatever the targets.
   app::App big = inference_app();

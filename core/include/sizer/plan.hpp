@@ -122,6 +122,13 @@ PlanResult plan(const PlanRequest& request);
 // card keeps those it runs): 16-bit, and FP8 (serving engines) or Q8_0 (llama.cpp).
 std::vector<std::string> planner_kv_formats(Engine engine);
 
+// The degrees a fixed split (constraints.tensor_parallel / pipeline_parallel) can take for this
+// request: those of some split the search tries (its card counts up to constraints.max_gpus, the
+// model's heads and layers), ascending. Pipeline degrees go with constraints.tensor_parallel
+// (0 = any tensor degree; none when no split has that tensor degree). The Plan view offers these.
+std::vector<int> planner_tensor_degrees(const PlanRequest& request);
+std::vector<int> planner_pipeline_degrees(const PlanRequest& request);
+
 namespace planning {
 struct TrainingSearch;
 }
