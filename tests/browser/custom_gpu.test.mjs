@@ -115,6 +115,11 @@ for (const lang of ['en', 'zh']) {
         }
       }
       assert.ok((await screenshotVariance(page, `custom-gpu-${lang}-${width}.png`)) > 20);
+      // The measured sustained shares (matmuls, attention) sit under the peaks they scale.
+      await scrollIntoView(page, 'gpu-field-attentionEfficiency');
+      await settle(page, 4);
+      assert.ok(await isDrawn(page, 'gpu-field-matmulEfficiency'), 'the matmul share is a field');
+      assert.ok((await screenshotVariance(page, `custom-gpu-sustained-${lang}-${width}.png`)) > 20);
       assert.deepEqual(errors, []);
       await ctx.close();
     });
