@@ -55,10 +55,10 @@ test('70B FP16 on 8 x H100 as replicas: the first fix is the tensor-parallel spl
   await ctx.close();
 });
 
-// LoRA of Llama 2 7B on one RTX 4090 without gradient checkpointing and with micro-batch 8.
+// LoRA of Llama 2 7B on one RTX 4090 without gradient checkpointing and with micro-batch 2.
 const loraThatDoesNotFit = {
   mode: 'training', model: 'llama-2-7b', gpu: 'rtx-4090-24gb', gpuCount: 1, weights: 'fp16',
-  training: { method: 'lora', recompute: 'none', microBatch: 8, gradAccumulation: 1 },
+  training: { method: 'lora', recompute: 'none', microBatch: 2, gradAccumulation: 1 },
 };
 
 test('LoRA of 7B on a 24 GB card: training fixes only, each one click, none changes the mode',
@@ -70,19 +70,19 @@ test('LoRA of 7B on a 24 GB card: training fixes only, each one click, none chan
   await clickWidget(page, 'tab-finetune');
   await clickWidget(page, 'method-lora');
   assert.equal((await state(page)).training.recompute, 'full');
-  // Then micro-batch 8 typed in its field and checkpointing turned off in its combo.
+  // Then micro-batch 2 typed in its field and checkpointing turned off in its combo.
   await clickWidget(page, 'micro-batch-entry');
   await page.keyboard.press('Control+A');
-  await typeText(page, '8', { delay: 15 });
+  await typeText(page, '2', { delay: 15 });
   await page.keyboard.press('Enter');
   await settle(page);
   await clickWidget(page, 'recompute');
   await clickWidget(page, 'recompute-option-0');
   const start = await state(page);
   assert.equal(start.training.method, 'lora');
-  assert.equal(start.training.microBatch, 8);
+  assert.equal(start.training.microBatch, 2);
   assert.equal(start.training.recompute, 'none');
-  assert.equal((await results(page)).memory.fits, false, 'activations of 8 x 4096 tokens');
+  assert.equal((await results(page)).memory.fits, false, 'activations of 2 x 4096 tokens');
   const count = await fixCount(page);
   assert.ok(count >= 1, 'fixes are offered');
   const list = fixList(await frameText(page));

@@ -124,7 +124,7 @@ test('Chinese: every unit, count and time word is Chinese', async () => {
   // A plan that does not fit: the fixes and the warning.
   await setAppState(page, { mode: 'training', tab: 'finetune', model: 'llama-2-7b',
                             gpu: 'rtx-4090-24gb', gpuCount: 1, weights: 'fp16',
-                            training: { method: 'lora', recompute: 'none', microBatch: 8 } });
+                            training: { method: 'lora', recompute: 'none', microBatch: 2 } });
   text = await chineseText(page, names);
   assert.match(text, /每张卡需要 [\d.,]+ GiB，但 .* 只有 [\d.,]+ GiB。/);
   assert.match(text, /梯度检查点/, 'the checkpointing fix in Chinese');
