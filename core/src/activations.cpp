@@ -12,26 +12,6 @@
 namespace sizer {
 namespace {
 
-int head_dim_of(const ModelArch& m) {
-  if (m.head_dim > 0) return m.head_dim;
-  return m.num_heads > 0 ? m.hidden_size / m.num_heads : 0;
-}
-
-int kv_heads_of(const ModelArch& m) { return m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads; }
-
-// MLP intermediate width a token passes through, averaged over layers: dense layers use
-// intermediate_size; MoE layers the top-k routed experts plus the shared experts.
-double mlp_width_per_token(const ModelArch& m) {
-  if (m.num_experts <= 0 || m.num_layers <= 0) return m.intermediate_size;
-  const int moe_layers = moe_layer_count(m);
-  const double moe_i = m.moe_intermediate_size > 0 ? m.moe_intermediate_size : m.intermediate_size;
-  const double shared_i =
-      m.shared_expert_intermediate_size > 0 ? m.shared_expert_intermediate_size : moe_i;
-  const double moe_width = m.experts_per_token * moe_i + m.num_shared_experts * shared_i;
-  const int dense_layers = m.num_layers - moe_layers;
-  return (moe_layers * moe_width + dense_layers * double(m.intermediate_size)) / m.num_layers;
-}
-
 // Attention-internal and MLP-internal bytes per token per layer (split by tensor parallel).
 // Q (2ad), K and V (4kd), attention output (2ad); gated MLP: gate, up and their product (6i),
 // eager PyTorch also SiLU(gate) (8i); plain MLP: up output and activation (4i).
@@ -75,6 +55,24 @@ double training_value_bytes_factor(const Scenario& s) {
 bool flag(double v) { return v >= 0.5; }
 
 }  // namespace
+
+int head_dim_of(const ModelArch& m) {
+  if (m.head_dim > 0) return m.head_dim;
+  return m.num_heads > 0 ? m.hidden_size / m.num_heads : 0;
+}
+
+int kv_heads_of(const ModelArch& m) { return m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads; }
+
+double mlp_width_per_token(const ModelArch& m) {
+  if (m.num_experts <= 0 || m.num_layers <= 0) return m.intermediate_size;
+  const int moe_layers = moe_layer_count(m);
+  const double moe_i = m.moe_intermediate_size > 0 ? m.moe_intermediate_size : m.intermediate_size;
+  const double shared_i =
+      m.shared_expert_intermediate_size > 0 ? m.shared_expert_intermediate_size : moe_i;
+  const double moe_width = m.experts_per_token * moe_i + m.num_shared_experts * shared_i;
+  const int dense_layers = m.num_layers - moe_layers;
+  return (moe_layers * moe_width + dense_layers * double(m.intermediate_size)) / m.num_layers;
+}
 
 double activation_bytes_per_token_per_layer(const ModelArch& m) {
   return replicated_terms(m, false) + split_terms(m, false);

@@ -64,9 +64,7 @@ std::string bottleneck_sentence(const Estimate& e) {
       if (s.mode == Mode::training) {
         return "Compute-bound: " + fmt_num(e.training.flops_per_token) + " FLOPs per token at " +
                pct(s.assumptions.training_mfu) + " of the " +
-               fmt_num(e.peak_flops / 1e12 *
-                       sustained_matmul_fraction(s.hardware.gpu, weights_format_of(s).compute_dtype,
-                                                 s.assumptions)) +
+               fmt_num(e.peak_flops / 1e12 * linear_matmul_fraction(s)) +
                " TFLOPS the card's matmuls sustain (" + fmt_num(e.peak_flops / 1e12) +
                " TFLOPS peak).";
       }

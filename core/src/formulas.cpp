@@ -172,8 +172,7 @@ void training_formulas(Estimate& e) {
       fmt_num(activation_bytes_per_token_per_layer(s.model)) + " bytes per token per layer x " +
       fmt_num(s.model.num_layers) +
       " layers (recompute, flash, TP applied) + logits = " + fmt_bytes(m.activation_bytes);
-  const std::string sustained = fmt_num(
-      sustained_matmul_fraction(s.hardware.gpu, weights_format_of(s).compute_dtype, s.assumptions));
+  const std::string sustained = fmt_num(linear_matmul_fraction(s));
   const std::string attention =
       fmt_num(sustained_attention_fraction(s.hardware.gpu, s.assumptions));
   f["training.flopsPerToken"] = std::string(t.recompute == Recompute::full ? "8" : "6") + " x " +

@@ -211,9 +211,8 @@ void mmap_past_ram(const Scenario& s, double host_weights, MemoryBreakdown& mb) 
 double profile_elements_per_token(const ModelArch& m, int tp) {
   const double t = std::max(1, tp);
   const double h = m.hidden_size;
-  const double d = m.head_dim > 0 ? m.head_dim : (m.num_heads > 0 ? h / m.num_heads : 0.0);
-  const double ad = m.num_heads * d;
-  const double kd = (m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads) * d;
+  const double ad = double(m.num_heads) * head_dim_of(m);
+  const double kd = double(kv_heads_of(m)) * head_dim_of(m);
   const double attention = 3.0 * h + (2.0 * ad + 2.0 * kd) / t;
   const double mlp_width = m.mlp_gated ? 3.0 : 2.0;  // gate_up + act, or up + act
   double mlp = 3.0 * h + mlp_width * m.intermediate_size / t;

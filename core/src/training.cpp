@@ -58,20 +58,11 @@ double attention_peak_flops(const Scenario& s, double linear_peak) {
 // the sum (9 passes against 2), and SiLU writes its output before the product (5 passes against 3).
 double elementwise_elements_per_token_layer(const ModelArch& m, bool eager) {
   const double h = m.hidden_size;
-  const double qk = double(m.num_heads + m.num_kv_heads) * m.head_dim;
-  const int layers = std::max(1, m.num_layers);
-  const int moe_layers = moe_layer_count(m);
-  const double shared_width = m.shared_expert_intermediate_size > 0
-                                  ? m.shared_expert_intermediate_size
-                                  : m.moe_intermediate_size;
-  const double moe_width = double(m.experts_per_token) * m.moe_intermediate_size +
-                           double(m.num_shared_experts) * shared_width;
-  const double mlp_width =
-      (double(layers - moe_layers) * m.intermediate_size + double(moe_layers) * moe_width) / layers;
+  const double qk = double(m.num_heads + kv_heads_of(m)) * head_dim_of(m);
   const double norms = m.norms_per_layer * (eager ? 18.0 : 2.0) * h;
   const double residuals = 2.0 * 3.0 * h;
   const double rope = (eager ? 9.0 : 2.0) * qk;
-  const double activation = (m.mlp_gated ? (eager ? 5.0 : 3.0) : 2.0) * mlp_width;
+  const double activation = (m.mlp_gated ? (eager ? 5.0 : 3.0) : 2.0) * mlp_width_per_token(m);
   return norms + residuals + rope + activation;
 }
 
@@ -115,6 +106,11 @@ double training_elementwise_bytes_per_token(const Scenario& s) {
   const double passes = s.training.recompute == Recompute::full ? 4.0 : 3.0;
   return passes * 2.0 * s.model.num_layers *
          elementwise_elements_per_token_layer(s.model, s.assumptions.eager_intermediates >= 0.5);
+}
+
+double linear_matmul_fraction(const Scenario& s) {
+  return sustained_matmul_fraction(s.hardware.gpu, weights_format_of(s).compute_dtype,
+                                   s.assumptions);
 }
 
 double sustained_attention_fraction(const Gpu& g, const Assumptions& a) {
@@ -164,9 +160,8 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
       flops_per_token(s, p, r.trainable_params, t.recompute == Recompute::full);
   // The linear layers run at the rate the card's matmuls sustain in their data type, the
   // attention kernels at theirs (16-bit); the framework's step keeps trainingMfu of both.
-  const ComputeType linear_type = weights_format_of(s).compute_dtype;
   const double seconds_per_token =
-      safe_div(split.linear, peak * sustained_matmul_fraction(hw.gpu, linear_type, a)) +
+      safe_div(split.linear, peak * linear_matmul_fraction(s)) +
       safe_div(split.attention_executed,
                attention_peak_flops(s, peak) * sustained_attention_fraction(hw.gpu, a));
   // Elementwise kernels stream at the HBM rate STREAM-like kernels sustain.

@@ -9,6 +9,14 @@
 
 namespace sizer {
 
+// A layer's attention head width (head_dim, else hidden / heads) and KV heads (else the heads).
+int head_dim_of(const ModelArch& model);
+int kv_heads_of(const ModelArch& model);
+
+// MLP intermediate width a token passes through, averaged over layers: dense layers use
+// intermediate_size; MoE layers the top-k routed experts plus the shared experts.
+double mlp_width_per_token(const ModelArch& model);
+
 // Training, bytes kept for backward per token per layer with 16-bit activations, no
 // recompute, no parallelism, no dropout. Derived from Korthikanti et al. 2022 for gated MLPs
 // and grouped-query attention: 8h + 4ad + 4kd + 6i (gated) or 8h + 4ad + 4kd + 4i (plain MLP).

@@ -20,6 +20,10 @@ double training_gradient_sync_bytes(const Scenario& normalized, const ParamCount
 // assumptions.matmulEfficiencyDefault.
 double sustained_matmul_fraction(const Gpu& gpu, ComputeType compute, const Assumptions& a);
 
+// The share the scenario's linear layers sustain: sustained_matmul_fraction in the compute type
+// of its weights format.
+double linear_matmul_fraction(const Scenario& normalized);
+
 // Bytes per trained token that the elementwise kernels (norms, residual adds, RoPE, the MLP's
 // activation) read and write over every layer: fused or eager (assumptions.eagerIntermediates)
 // per-op traffic, forward + backward (2 x forward) + the recomputed forward under full recompute.
