@@ -5,6 +5,7 @@
 #include "engine_test_util.hpp"
 #include "sizer/assumptions.hpp"
 #include "sizer/params.hpp"
+#include "sizer/request_json.hpp"
 #include "sizer/training_math.hpp"
 
 using namespace sizer;
@@ -92,4 +93,29 @@ TEST_CASE("an H100 reaches a smaller share of its peak than an A100 on the same 
     return training_elementwise_bytes_per_token(n) / estimate(s).training.flops_per_token;
   };
   CHECK(bytes_per_flop(wide) < 0.6 * bytes_per_flop(h100));
+}
+
+TEST_CASE("a custom GPU's measured shares must be fractions, and bad overrides are named",
+          "[training][kernels]") {
+  const std::string base =
+      R"j({"mode":"training","model":"llama-2-7b","gpu":{"id":"mine","name":"Mine",)j"
+      R"j("memoryGb":80,"memoryBandwidthGbPerS":3350,"bf16TensorTflops":989,)j";
+  RequestResult ok = scenario_from_request_json(base + R"j("matmulEfficiency":0.7}})j");
+  REQUIRE(ok.ok);
+  CHECK(ok.scenario.hardware.gpu.matmul_efficiency == Approx(0.7));
+  for (const char* bad : {R"j("matmulEfficiency":1.5}})j", R"j("attentionEfficiency":-0.1}})j",
+                          R"j("matmulEfficiencyFp8":"fast"}})j"}) {
+    const RequestResult r = scenario_from_request_json(base + bad);
+    INFO(bad);
+    CHECK_FALSE(r.ok);
+    CHECK(r.error.find("Efficiency") != std::string::npos);
+  }
+  for (const char* bad :
+       {R"j({"mode":"training","assumptions":{"allocatorCacheFraction":2}})j",
+        R"j({"mode":"training","assumptions":{"elementwiseBandwidthEfficiency":0}})j",
+        R"j({"mode":"training","assumptions":{"matmulEfficiencyDefault":-1}})j"}) {
+    const RequestResult r = scenario_from_request_json(bad);
+    INFO(bad);
+    CHECK_FALSE(r.ok);
+  }
 }
