@@ -136,14 +136,18 @@ export interface Format {
 export interface TrainingRequest {
   framework?: 'generic' | 'transformers' | 'unsloth' | 'torchtune' | 'torchtitan' | 'megatron' | 'deepspeed' | 'litgpt';  // training framework profile (sets the training assumptions)
   method?: 'full' | 'lora' | 'qlora';  // full, lora or qlora
+  objective?: 'sft' | 'dpo' | 'ppo' | 'grpo';  // sft, or preference / RL fine-tuning: dpo (chosen + rejected pairs), ppo (actor, critic, reward and reference models, rollouts), grpo (rollouts, no critic)
+  completionTokens?: number;  // ppo / grpo: tokens each rollout generates (the prompt is the rest of seqLen) (tokens)
+  referenceModel?: boolean;  // dpo / ppo / grpo: a frozen reference model scores each sequence; false = none (GRPO beta 0, DPO with precomputed log-probabilities)
   optimizer?: 'adamw' | 'adamw-8bit' | 'sgd' | 'adafactor';  // optimizer
   recompute?: 'none' | 'selective' | 'full';  // activation recomputation
   loraRank?: number;  // LoRA rank
   loraTargets?: Array<'q' | 'k' | 'v' | 'o' | 'gate' | 'up' | 'down'>;  // adapted modules: q, k, v, o, gate, up, down
   seqLen?: number;  // sequence length (tokens)
-  microBatch?: number;  // micro-batch per GPU (sequences)
+  microBatch?: number;  // micro-batch per GPU (dpo: preference pairs, two sequences each) (sequences)
   gradAccumulation?: number;  // micro-batches per optimizer step
-  zeroStage?: number;  // ZeRO / FSDP stage
+  zeroStage?: number;  // ZeRO / FSDP stage (1 shards the optimizer states: Megatron's distributed optimizer)
+  shardGroup?: number;  // HSDP: ZeRO / FSDP shards over groups of this many data-parallel ranks and replicates across the groups; 0 = the whole data-parallel group
   flashAttention?: boolean;  // fused attention (no score matrix kept)
   offload?: boolean;  // ZeRO-Offload: optimizer states in CPU RAM
   offloadParams?: boolean;  // ZeRO-Infinity parameter offload (stage 3)
@@ -168,6 +172,7 @@ export interface Request {
   dataParallel?: number;  // replicas; 0 = gpuCount / (tensor x pipeline)
   expertParallel?: number;  // training: ranks the routed experts are spread over (divides dataParallel)
   virtualPipelineStages?: number;  // training: model chunks per pipeline stage (interleaved 1F1B)
+  contextParallel?: number;  // training: ranks each sequence is split over (ring attention); multiplies the GPUs a replica uses
   sequenceParallel?: boolean;  // Megatron sequence parallel (splits activations by the tensor degree)
   batch?: number;  // concurrent sequences (sequences)
   promptTokens?: number;  // prompt length (tokens)
@@ -214,6 +219,7 @@ export interface Memory {
   overheadBytes: Num;  // CUDA context + framework working memory (training: + the allocator's cache) (bytes)
   allocatorCacheBytes: Num;  // training: freed blocks the caching allocator keeps reserved; part of overhead (bytes)
   reserveBytes: Num;  // memory the engine leaves unused (bytes)
+  rolloutBytes: Num;  // ppo / grpo: the rollouts' KV cache and a vLLM engine's own weights, beyond the training activations they alternate with (bytes)
   capacityBytes: Num;  // usable device memory (bytes)
   headroomBytes: Num;  // capacity - per GPU (negative = does not fit) (bytes)
   totalBytes: Num;  // over all GPUs (bytes)
@@ -265,6 +271,7 @@ export interface Training {
   stepSeconds: Num;  // one optimizer step (s)
   computeSecondsPerStep: Num;  // compute, bubble included (s)
   communicationSecondsPerStep: Num;  // exposed communication (s)
+  rolloutSecondsPerStep: Num;  // ppo / grpo: generating the step's rollouts (prefill + decode) (s)
   tokensPerStep: Num;  // global batch (tokens)
   tokensPerSecond: Num;  // whole job (tokens/s)
   totalHours: Num;  // wall-clock (h)

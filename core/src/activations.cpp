@@ -7,6 +7,7 @@
 
 #include "engine_internal.hpp"
 #include "sizer/memory.hpp"
+#include "sizer/training_math.hpp"
 #include "sizer/vision.hpp"
 
 namespace sizer {
@@ -108,7 +109,10 @@ TrainingActivations training_activations(const Scenario& s, PipelineStage stage)
   const double tp = std::max(1, s.parallel.tensor);
   const int pp = std::max(1, s.parallel.pipeline);
   const bool eager = flag(a.eager_intermediates);
-  const double tokens = double(t.micro_batch) * t.seq_len;
+  // Context parallel: each rank holds its 1 / cp of every sequence (and of its logits).
+  // DPO runs each pair's chosen and rejected sequences together.
+  const double tokens = double(t.micro_batch) * rl_workload(t).sequences_per_sample * t.seq_len /
+                        std::max(1, s.parallel.context);
   const double rep =
       s.parallel.sequence ? replicated_terms(m, eager) / tp : replicated_terms(m, eager);
   double scores = attention_score_bytes_per_token_per_layer(m, t.seq_len) / tp;

@@ -71,7 +71,8 @@ const std::vector<Field>& fields() {
                "core/data/gpus.csv) that a training step reaches over the executed FLOPs "
                "(recompute included): data loading, kernels other than matmuls, optimizer step, "
                "synchronisation. Fit on the generic rows' training throughput (LOSO in "
-               "docs/VALIDATION.md); HF Trainer profile lower",
+               "docs/VALIDATION.md); the framework profiles keep it (they change memory behaviours "
+               "only)",
                &Assumptions::training_mfu, 0.83),
       fraction("matmulEfficiencyDefault", "Sustained matmul share (cards not measured)",
                "the measured share of the dense peak that matmuls sustain (MAMF / peak) is a "

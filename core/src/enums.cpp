@@ -34,6 +34,16 @@ const std::vector<EnumEntry<Optimizer>>& enum_entries<Optimizer>() {
 }
 
 template <>
+const std::vector<EnumEntry<TrainingObjective>>& enum_entries<TrainingObjective>() {
+  static const std::vector<EnumEntry<TrainingObjective>> t = {
+      {TrainingObjective::sft, "sft", "objective.sft", "Supervised (SFT)"},
+      {TrainingObjective::dpo, "dpo", "objective.dpo", "DPO (preference pairs)"},
+      {TrainingObjective::ppo, "ppo", "objective.ppo", "PPO (actor, critic, reward, reference)"},
+      {TrainingObjective::grpo, "grpo", "objective.grpo", "GRPO (groups of rollouts)"}};
+  return t;
+}
+
+template <>
 const std::vector<EnumEntry<Recompute>>& enum_entries<Recompute>() {
   static const std::vector<EnumEntry<Recompute>> t = {
       {Recompute::none, "none", "recompute.none", "None"},

@@ -55,6 +55,22 @@ std::vector<int> valid_virtual_stage_counts(const ModelArch& m, int pipeline) {
   return out;
 }
 
+std::vector<int> valid_context_degrees(int replica_gpus, int seq_len) {
+  std::vector<int> out = {1};
+  for (int c = 2; c <= replica_gpus; ++c) {
+    if (replica_gpus % c == 0 && seq_len % (2 * c) == 0) out.push_back(c);
+  }
+  return out;
+}
+
+std::vector<int> valid_shard_groups(int data_parallel) {
+  std::vector<int> out = {0};
+  for (int g = 2; g <= data_parallel / 2; ++g) {
+    if (data_parallel % g == 0) out.push_back(g);
+  }
+  return out;
+}
+
 bool node_split(int gpus, int& gpus_per_node, int& nodes) {
   if (gpus < 1) return false;
   if (gpus <= kGpusPerNode) {

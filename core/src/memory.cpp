@@ -8,6 +8,7 @@
 #include "sizer/activations.hpp"
 #include "sizer/kv_cache.hpp"
 #include "sizer/layers.hpp"
+#include "sizer/training_math.hpp"
 #include "sizer/vision.hpp"
 
 namespace sizer {
@@ -381,7 +382,8 @@ double largest_tensor_params(const Scenario& s, const ParamCounts& p) {
 struct StageMemory {
   double weights = 0, grads = 0, optimizer = 0, activations = 0, overhead = 0, host = 0, nvme = 0;
   double allocator_cache = 0;  // part of overhead
-  double per_gpu() const { return weights + grads + optimizer + activations + overhead; }
+  double rollout = 0;          // RL generation beyond the training activations
+  double per_gpu() const { return weights + grads + optimizer + activations + overhead + rollout; }
 };
 
 StageMemory training_stage_memory(const Scenario& s, const ParamCounts& p, PipelineStage stage) {
@@ -389,10 +391,10 @@ StageMemory training_stage_memory(const Scenario& s, const ParamCounts& p, Pipel
   const TrainingWorkload& t = s.training;
   const ModelArch& m = s.model;
   const Assumptions& a = s.assumptions;
-  const double nd = std::max(1, s.parallel.data);
+  const double nd = zero_shard_ranks(s);
   const double ep = std::max(1, s.parallel.expert);
-  // ZeRO shards over the data-parallel group; the experts' copies over the expert-data group
-  // (data / expert ranks).
+  // ZeRO shards over the data-parallel group (its shard group under HSDP) and the context-parallel
+  // ranks; the experts' copies over the expert-data group (those ranks / expert ranks).
   auto shard = [&](int stage_needed, bool experts) {
     if (t.zero_stage < stage_needed) return 1.0;
     return experts ? std::max(1.0, nd / ep) : nd;
@@ -445,6 +447,15 @@ StageMemory training_stage_memory(const Scenario& s, const ParamCounts& p, Pipel
       out.overhead += double(m.hidden_size) * i * 2.0 / s.parallel.tensor;
     }
   }
+  // RL: PPO's critic is a second trained model of the policy's shape; the reference and reward
+  // models are frozen copies, stored (and ZeRO-3 sharded) as the policy's weights are.
+  const RlWorkload rl = rl_workload(t);
+  out.weights *= rl.trained_models;
+  out.grads *= rl.trained_models;
+  out.optimizer *= rl.trained_models;
+  out.weights += rl.frozen_models *
+                 (sp.dense * gathered_bpp / shard(3, false) +
+                  sp.experts * gathered_bpp / shard(3, true) + sp.side * 2.0 / shard(3, false));
   if (t.offload_optimizer) {
     // ZeRO-Offload (Ren et al. 2021): FP32 master weights, optimizer states and gradients live
     // in CPU RAM; the GPU keeps the 16-bit weights and streams gradients out in buckets.
@@ -461,13 +472,23 @@ StageMemory training_stage_memory(const Scenario& s, const ParamCounts& p, Pipel
   }
   const TrainingActivations act = training_activations(s, stage);
   out.activations = act.peak_bytes;
+  if (rl.rollouts) {
+    // Generation alternates with training: its KV cache (and a vLLM engine's own 16-bit copy of
+    // the weights, TRL's and OpenRLHF's colocated mode) takes the place of the activations.
+    const Scenario gen = rollout_scenario(s);
+    const double context = double(gen.inference.prompt_tokens) + gen.inference.output_tokens;
+    double rollout = kv_cache_bytes(m, kv_format_of(gen), context, gen.inference.batch, 1,
+                                    s.parallel.tensor, s.parallel.pipeline);
+    if (engine_profile_base(s.inference.engine) == Engine::vllm) rollout += sp.total() * 2.0;
+    out.rollout = std::max(0.0, rollout - act.peak_bytes);
+  }
   out.host += act.host_bytes;
   // PyTorch creates gradients during backward, as the saved activations are freed, and
   // zero_grad(set_to_none=True) frees them between steps; DDP's buckets and Megatron's or
   // DeepSpeed's contiguous buffers hold them all step. Without such a buffer the peak is the
   // larger of the forward's (activations and loss) and the end of backward's (every gradient and
   // the last layer's working set); the activation term is what the peak adds to the gradients.
-  const bool ddp_buckets = nd > 1 && t.zero_stage < 3;
+  const bool ddp_buckets = gradient_sync_ranks(s) > 1 && t.zero_stage < 3;
   if (!flag_on(a.persistent_gradient_buffer) && !ddp_buckets) {
     out.activations = std::max(act.peak_bytes, out.grads + act.layer_working_bytes) - out.grads;
   }
@@ -499,6 +520,7 @@ void training_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& m
   mb.activation_bytes = stage.activations;
   mb.overhead_bytes = stage.overhead;
   mb.allocator_cache_bytes = stage.allocator_cache;
+  mb.rollout_bytes = stage.rollout;
   mb.reserve_bytes = 0;
   // Every GPU of the busiest stage offloads the same; the host holds its node's share.
   mb.host_ram_bytes = stage.host * gpus / std::max(1, s.hardware.nodes);
@@ -556,7 +578,7 @@ MemoryBreakdown memory_breakdown(const Scenario& s, const ParamCounts& p) {
   }
   mb.per_gpu_bytes = mb.weights_bytes + mb.kv_cache_bytes + mb.recurrent_state_bytes +
                      mb.activation_bytes + mb.gradient_bytes + mb.optimizer_bytes +
-                     mb.overhead_bytes + mb.reserve_bytes;
+                     mb.overhead_bytes + mb.reserve_bytes + mb.rollout_bytes;
   mb.headroom_bytes = mb.capacity_bytes - mb.per_gpu_bytes;
   const bool host_ok = mb.host_ram_bytes <= s.hardware.host.ram_bytes;
   mb.fits = mb.headroom_bytes >= 0 && host_ok;

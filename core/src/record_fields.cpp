@@ -315,6 +315,9 @@ const std::vector<RecordField<MemoryBreakdown>>& record_fields<MemoryBreakdown>(
               "training: freed blocks the caching allocator keeps reserved; part of overhead"),
       real<B>("reserveBytes", nullptr, &B::reserve_bytes, 0, "bytes",
               "memory the engine leaves unused"),
+      real<B>("rolloutBytes", nullptr, &B::rollout_bytes, 0, "bytes",
+              "ppo / grpo: the rollouts' KV cache and a vLLM engine's own weights, beyond the "
+              "training activations they alternate with"),
       real<B>("capacityBytes", nullptr, &B::capacity_bytes, 0, "bytes", "usable device memory"),
       real<B>("headroomBytes", nullptr, &B::headroom_bytes, 0, "bytes",
               "capacity - per GPU (negative = does not fit)"),
@@ -386,6 +389,8 @@ const std::vector<RecordField<TrainingResult>>& record_fields<TrainingResult>() 
               "compute, bubble included"),
       real<R>("communicationSecondsPerStep", nullptr, &R::communication_seconds_per_step, 0, "s",
               "exposed communication"),
+      real<R>("rolloutSecondsPerStep", nullptr, &R::rollout_seconds_per_step, 0, "s",
+              "ppo / grpo: generating the step's rollouts (prefill + decode)"),
       real<R>("tokensPerStep", nullptr, &R::tokens_per_step, 0, "tokens", "global batch"),
       real<R>("tokensPerSecond", nullptr, &R::tokens_per_second, 0, "tokens/s", "whole job"),
       real<R>("totalHours", nullptr, &R::total_hours, 0, "h", "wall-clock"),

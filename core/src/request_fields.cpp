@@ -89,6 +89,7 @@ Mode& mode_of(Scenario& s) { return s.mode; }
 Engine& engine_of(Scenario& s) { return s.inference.engine; }
 ActivationPrecision& activations_of(Scenario& s) { return s.inference.activations; }
 TrainingMethod& method_of(Scenario& s) { return s.training.method; }
+TrainingObjective& objective_of(Scenario& s) { return s.training.objective; }
 Optimizer& optimizer_of(Scenario& s) { return s.training.optimizer; }
 Recompute& recompute_of(Scenario& s) { return s.training.recompute; }
 TrainingFramework& framework_of(Scenario& s) { return s.training.framework; }
@@ -131,6 +132,11 @@ const std::vector<RequestField>& request_fields() {
           "", "virtualPipelineStages",
           [](Scenario& s) -> int& { return s.parallel.virtual_stages; }, 1, kMaxCount, "",
           "training: model chunks per pipeline stage (interleaved 1F1B)"),
+      whole(
+          "", "contextParallel", [](Scenario& s) -> int& { return s.parallel.context; }, 1,
+          kMaxCount, "",
+          "training: ranks each sequence is split over (ring attention); multiplies the GPUs a "
+          "replica uses"),
       flag(
           "", "sequenceParallel", [](Scenario& s) -> bool& { return s.parallel.sequence; },
           "Megatron sequence parallel (splits activations by the tensor degree)"),
@@ -219,6 +225,19 @@ const std::vector<RequestField>& request_fields() {
       choice<TrainingFramework, &framework_of>(
           "training", "framework", "training framework profile (sets the training assumptions)"),
       choice<TrainingMethod, &method_of>("training", "method", "full, lora or qlora"),
+      choice<TrainingObjective, &objective_of>(
+          "training", "objective",
+          "sft, or preference / RL fine-tuning: dpo (chosen + rejected pairs), ppo (actor, critic, "
+          "reward and reference models, rollouts), grpo (rollouts, no critic)"),
+      whole(
+          "training", "completionTokens",
+          [](Scenario& s) -> int& { return s.training.completion_tokens; }, 1, kMaxTokens, "tokens",
+          "ppo / grpo: tokens each rollout generates (the prompt is the rest of seqLen)"),
+      flag(
+          "training", "referenceModel",
+          [](Scenario& s) -> bool& { return s.training.reference_model; },
+          "dpo / ppo / grpo: a frozen reference model scores each sequence; false = none (GRPO "
+          "beta 0, DPO with precomputed log-probabilities)"),
       choice<Optimizer, &optimizer_of>("training", "optimizer", "optimizer"),
       choice<Recompute, &recompute_of>("training", "recompute", "activation recomputation"),
       whole(
@@ -231,14 +250,21 @@ const std::vector<RequestField>& request_fields() {
           kMaxTokens, "tokens", "sequence length"),
       whole(
           "training", "microBatch", [](Scenario& s) -> int& { return s.training.micro_batch; }, 1,
-          kMaxBatch, "sequences", "micro-batch per GPU"),
+          kMaxBatch, "sequences",
+          "micro-batch per GPU (dpo: preference pairs, two sequences each)"),
       whole(
           "training", "gradAccumulation",
           [](Scenario& s) -> int& { return s.training.grad_accumulation; }, 1, kMaxBatch, "",
           "micro-batches per optimizer step"),
       whole(
           "training", "zeroStage", [](Scenario& s) -> int& { return s.training.zero_stage; }, 0, 3,
-          "", "ZeRO / FSDP stage"),
+          "",
+          "ZeRO / FSDP stage (1 shards the optimizer states: Megatron's distributed optimizer)"),
+      whole(
+          "training", "shardGroup", [](Scenario& s) -> int& { return s.training.shard_group; }, 0,
+          kMaxCount, "",
+          "HSDP: ZeRO / FSDP shards over groups of this many data-parallel ranks and replicates "
+          "across the groups; 0 = the whole data-parallel group"),
       flag(
           "training", "flashAttention",
           [](Scenario& s) -> bool& { return s.training.flash_attention; },

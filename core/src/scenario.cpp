@@ -26,8 +26,19 @@ std::string validation_message(const Scenario& normalized) {
 }
 
 int derived_data_parallel(const Scenario& s) {
-  const int split = std::max(1, s.parallel.tensor) * std::max(1, s.parallel.pipeline);
-  return std::max(1, total_gpus(s) / split);
+  const long long split = static_cast<long long>(std::max(1, s.parallel.tensor)) *
+                          std::max(1, s.parallel.pipeline) * std::max(1, s.parallel.context);
+  return static_cast<int>(std::max(1LL, total_gpus(s) / split));
+}
+
+int gradient_sync_ranks(const Scenario& s) {
+  return std::max(1, s.parallel.data) * std::max(1, s.parallel.context);
+}
+
+int zero_shard_ranks(const Scenario& s) {
+  const int data = std::max(1, s.parallel.data);
+  const int group = s.training.shard_group > 0 ? std::min(s.training.shard_group, data) : data;
+  return group * std::max(1, s.parallel.context);
 }
 
 int replica_batch(const Scenario& s) {
@@ -54,6 +65,7 @@ Scenario normalize(Scenario s) {
   s.hardware.nodes = std::max(1, s.hardware.nodes);
   s.parallel.tensor = std::max(1, s.parallel.tensor);
   s.parallel.pipeline = std::max(1, s.parallel.pipeline);
+  s.parallel.context = std::max(1, s.parallel.context);
   if (s.parallel.data <= 0) s.parallel.data = derived_data_parallel(s);
   s.assumptions = profile_defaults(s);
   for (const auto& [key, value] : s.assumption_overrides) set_assumption(s.assumptions, key, value);
@@ -63,6 +75,36 @@ Scenario normalize(Scenario s) {
 }
 
 namespace {
+
+// Context parallel splits each sequence into 2 x cp chunks, rank r taking chunks r and 2cp - 1 - r
+// so that every rank does the same causal attention work (Megatron-Core, torchtitan): the
+// sequence must divide into them, and attention must be a fused kernel working on blocks.
+std::vector<std::string> context_parallel_problems(const Scenario& s) {
+  std::vector<std::string> problems;
+  const int cp = s.parallel.context;
+  if (cp < 1) problems.push_back("contextParallel: must be at least 1");
+  if (cp <= 1) return problems;
+  if (s.mode != Mode::training) {
+    problems.push_back("contextParallel: splits training sequences; inference takes 1");
+    return problems;
+  }
+  if (s.training.seq_len % (2LL * cp) != 0) {
+    problems.push_back("contextParallel: 2 x " + std::to_string(cp) +
+                       " must divide training.seqLen (" + std::to_string(s.training.seq_len) + ")");
+  }
+  if (!s.training.flash_attention) {
+    problems.push_back(
+        "contextParallel: ring attention runs on fused (FlashAttention) kernels; turn on "
+        "training.flashAttention");
+  }
+  const long long split = static_cast<long long>(std::max(1, s.parallel.tensor)) *
+                          std::max(1, s.parallel.pipeline) * cp;
+  if (total_gpus(s) % split != 0) {
+    problems.push_back("contextParallel: tensor x pipeline x context (" + std::to_string(split) +
+                       ") must divide the GPU count (" + std::to_string(total_gpus(s)) + ")");
+  }
+  return problems;
+}
 
 bool arch_has(const std::string& arch, const char* word) {
   std::string lower = arch;
@@ -126,9 +168,11 @@ std::vector<std::string> validate(const Scenario& s) {
       problems.push_back("tensorParallel: " + std::to_string(tp) + " and the " +
                          std::to_string(kv) + " KV heads must divide one another");
     }
-    if (s.parallel.data > 0 && s.parallel.data * model_split != gpus) {
-      problems.push_back("dataParallel: tensor x pipeline x data (" +
-                         std::to_string(s.parallel.data * model_split) +
+    const long long cp = std::max(1, s.parallel.context);
+    if (s.parallel.data > 0 && s.parallel.data * model_split * cp != gpus) {
+      problems.push_back(std::string("dataParallel: tensor x pipeline x ") +
+                         (cp > 1 ? "context x " : "") + "data (" +
+                         std::to_string(s.parallel.data * model_split * cp) +
                          ") must equal the GPU count (" + std::to_string(gpus) + ")");
     }
     if (m.num_layers > 0 && pp > m.num_layers) {
@@ -142,7 +186,7 @@ std::vector<std::string> validate(const Scenario& s) {
       problems.push_back("expertParallel: " + std::to_string(ep) + " must divide the " +
                          std::to_string(m.num_experts) + " experts");
     }
-    const long long data = s.parallel.data > 0 ? s.parallel.data : gpus / model_split;
+    const long long data = s.parallel.data > 0 ? s.parallel.data : gpus / (model_split * cp);
     if (ep > 1 && data % ep != 0) {
       problems.push_back("expertParallel: " + std::to_string(ep) +
                          " must divide the data-parallel degree (" + std::to_string(data) + ")");
@@ -157,6 +201,7 @@ std::vector<std::string> validate(const Scenario& s) {
                          std::to_string(m.num_layers) + " layers");
     }
   }
+  for (const std::string& p : context_parallel_problems(s)) problems.push_back(p);
   if (s.mode == Mode::inference) {
     if (s.inference.batch < 1) problems.push_back("batch: must be at least 1");
     if (s.inference.prompt_tokens < 1) problems.push_back("promptTokens: must be at least 1");
@@ -170,6 +215,26 @@ std::vector<std::string> validate(const Scenario& s) {
     if (!(s.training.tokens > 0)) problems.push_back("training.tokens: must be positive");
     if (s.training.zero_stage < 0 || s.training.zero_stage > 3) {
       problems.push_back("training.zeroStage: must be 0, 1, 2 or 3");
+    }
+    const TrainingObjective objective = s.training.objective;
+    if ((objective == TrainingObjective::ppo || objective == TrainingObjective::grpo) &&
+        (s.training.completion_tokens < 1 || s.training.completion_tokens >= s.training.seq_len)) {
+      problems.push_back("training.completionTokens: rollouts generate from 1 to seqLen - 1 (" +
+                         std::to_string(s.training.seq_len - 1) + ") tokens after the prompt");
+    }
+    const int group = s.training.shard_group;
+    const long long data_ranks = s.parallel.data > 0
+                                     ? s.parallel.data
+                                     : gpus / (static_cast<long long>(std::max(1, tp)) *
+                                               std::max(1, pp) * std::max(1, s.parallel.context));
+    if (group < 0) problems.push_back("training.shardGroup: must not be negative");
+    if (group > 0 && s.training.zero_stage < 1) {
+      problems.push_back(
+          "training.shardGroup: shards ZeRO / FSDP states; needs zeroStage 1 or more");
+    } else if (group > 0 && data_ranks % group != 0) {
+      problems.push_back("training.shardGroup: " + std::to_string(group) +
+                         " must divide the data-parallel degree (" + std::to_string(data_ranks) +
+                         ")");
     }
     if (s.training.offload_to_nvme && !s.training.offload_optimizer && !s.training.offload_params) {
       problems.push_back(

@@ -6,6 +6,7 @@
 #include "sizer/activations.hpp"
 #include "sizer/communication.hpp"
 #include "sizer/inference_speed.hpp"
+#include "sizer/layers.hpp"
 #include "sizer/memory.hpp"
 #include "sizer/training_math.hpp"
 
@@ -32,12 +33,18 @@ TokenFlops flops_per_token(const Scenario& s, const ParamCounts& p, double train
   const double seq = s.training.seq_len;
   const double attention = (full_recompute ? 4.0 : 3.0) * attention_flops_per_token(m, seq);
   const double executed = (full_recompute ? 4.5 : 3.5) * attention_flops_per_token(m, seq / 2.0);
-  if (s.training.method == TrainingMethod::full) {
-    return {(full_recompute ? 8.0 : 6.0) * n, attention, executed};
-  }
   // LoRA / QLoRA: forward (2N) and input gradients (2N) through the frozen base, no weight
   // gradients; the adapters themselves cost the usual 6 x trainable.
-  return {(full_recompute ? 6.0 : 4.0) * n + 6.0 * trainable, attention, executed};
+  const double linear = s.training.method == TrainingMethod::full
+                            ? (full_recompute ? 8.0 : 6.0) * n
+                            : (full_recompute ? 6.0 : 4.0) * n + 6.0 * trainable;
+  // RL: each trained model (PPO's critic too) runs it all; scoring passes (reference, reward,
+  // old log-probabilities, values) are forwards: 2N and one attention pass each.
+  const RlWorkload rl = rl_workload(s.training);
+  return {
+      rl.trained_models * linear + rl.scoring_passes * 2.0 * n,
+      rl.trained_models * attention + rl.scoring_passes * attention_flops_per_token(m, seq),
+      rl.trained_models * executed + rl.scoring_passes * attention_flops_per_token(m, seq / 2.0)};
 }
 
 // The peak the attention products run at: FP8 training (Transformer Engine, torchao Float8)
@@ -95,6 +102,22 @@ double activation_offload_seconds(const Scenario& s, double compute_seconds) {
 
 }  // namespace
 
+double context_parallel_transfer_seconds(const Scenario& s) {
+  const int cp = std::max(1, s.parallel.context);
+  if (cp <= 1) return 0.0;
+  const TrainingWorkload& t = s.training;
+  const ModelArch& m = s.model;
+  const Assumptions& a = s.assumptions;
+  const double kv_dim = double(kv_heads_of(m)) * head_dim_of(m);
+  const double chunk_bytes =
+      double(t.micro_batch) * t.seq_len / cp * 2.0 * kv_dim * 2.0 / std::max(1, s.parallel.tensor);
+  const double passes = t.recompute == Recompute::full ? 4.0 : 3.0;
+  const double hops = double(cp - 1) * passes * attention_layer_count(m) /
+                      std::max(1, s.parallel.pipeline) * t.grad_accumulation;
+  const double link = link_gb_per_s(s.hardware, s.parallel.tensor * cp) * 1e9 * a.link_efficiency;
+  return hops * (safe_div(chunk_bytes, link) + a.collective_latency_s);
+}
+
 double sustained_matmul_fraction(const Gpu& g, ComputeType compute, const Assumptions& a) {
   if (compute == ComputeType::fp8 && g.matmul_efficiency_fp8 > 0) return g.matmul_efficiency_fp8;
   return g.matmul_efficiency > 0 ? g.matmul_efficiency : a.matmul_efficiency_default;
@@ -144,7 +167,9 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
                            ? p.total
                            : lora_trainable_params(m, t.lora_rank, t.lora_targets);
   r.flops_per_token = training_flops_per_token(s, p, r.trainable_params);
-  r.tokens_per_step = double(t.micro_batch) * t.seq_len * t.grad_accumulation * nd;
+  const RlWorkload rl = rl_workload(t);
+  r.tokens_per_step =
+      double(t.micro_batch) * rl.sequences_per_sample * t.seq_len * t.grad_accumulation * nd;
   r.total_flops = r.flops_per_token * t.tokens;
   fill_roofline(s, out);
   const double peak = out.peak_flops;
@@ -160,34 +185,51 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
       flops_per_token(s, p, r.trainable_params, t.recompute == Recompute::full);
   // The linear layers run at the rate the card's matmuls sustain in their data type, the
   // attention kernels at theirs (16-bit); the framework's step keeps trainingMfu of both.
-  const double seconds_per_token =
-      safe_div(split.linear, peak * linear_matmul_fraction(s)) +
+  const double attention_seconds_per_token =
       safe_div(split.attention_executed,
                attention_peak_flops(s, peak) * sustained_attention_fraction(hw.gpu, a));
+  const double seconds_per_token =
+      safe_div(split.linear, peak * linear_matmul_fraction(s)) + attention_seconds_per_token;
   // Elementwise kernels stream at the HBM rate STREAM-like kernels sustain.
+  // (RL: per trained model, and a forward's third per scoring pass.)
   const double elementwise_seconds =
+      (rl.trained_models + rl.scoring_passes / 3.0) *
       safe_div(training_elementwise_bytes_per_token(s),
                hw.gpu.memory_bandwidth_gb_per_s * 1e9 * a.elementwise_bandwidth_efficiency);
   r.compute_seconds_per_step = (safe_div(seconds_per_token, a.training_mfu) + elementwise_seconds) *
                                safe_div(r.tokens_per_step, gpus) * (1.0 + bubble);
 
   // Data-parallel traffic overlaps with compute (bucketed all-reduce, FSDP prefetch); what does
-  // not fit under the compute time is exposed.
+  // not fit under the compute time is exposed. The ranks that share weights are data x context
+  // parallel; under HSDP ZeRO works inside shard groups and the groups all-reduce their shards.
+  const int sync_ranks = gradient_sync_ranks(s);
+  const int shard_ranks = zero_shard_ranks(s);
+  const int replicas = std::max(1, sync_ranks / std::max(1, shard_ranks));
   const double dp_link = link_gb_per_s(hw, gpus);
-  const double grad_bytes = training_gradient_sync_bytes(s, p, r.trainable_params);
+  // A shard group is tensor x context x group consecutive ranks (pipeline outermost).
+  const double shard_link =
+      replicas > 1 ? link_gb_per_s(hw, s.parallel.tensor * shard_ranks) : dp_link;
+  const double grad_bytes =
+      rl.trained_models * training_gradient_sync_bytes(s, p, r.trainable_params);
   double dp_seconds = 0;
-  if (nd > 1) {
+  if (sync_ranks > 1) {
     if (t.zero_stage >= 3) {
       // Parameters gathered for forward and backward of every micro-batch, gradients
-      // reduce-scattered: 3 passes of the 16-bit model (4 with full recompute).
+      // reduce-scattered: 3 passes of the 16-bit model (4 with full recompute), per trained
+      // model; RL's scoring forwards gather theirs once.
       const double param_bytes = p.total / model_split * 2.0;
-      const double passes = t.recompute == Recompute::full ? 4.0 : 3.0;
-      dp_seconds =
-          t.grad_accumulation * passes *
-          all_gather_seconds(param_bytes, nd, dp_link, a.link_efficiency, a.collective_latency_s);
+      const double passes =
+          rl.trained_models * (t.recompute == Recompute::full ? 4.0 : 3.0) + rl.scoring_passes;
+      dp_seconds = t.grad_accumulation * passes *
+                   all_gather_seconds(param_bytes, shard_ranks, shard_link, a.link_efficiency,
+                                      a.collective_latency_s);
     } else {
-      dp_seconds =
-          all_reduce_seconds(grad_bytes, nd, dp_link, a.link_efficiency, a.collective_latency_s);
+      dp_seconds = all_reduce_seconds(grad_bytes, replicas > 1 ? shard_ranks : sync_ranks,
+                                      shard_link, a.link_efficiency, a.collective_latency_s);
+    }
+    if (replicas > 1) {
+      dp_seconds += all_reduce_seconds(grad_bytes / shard_ranks, replicas, dp_link,
+                                       a.link_efficiency, a.collective_latency_s);
     }
   }
   const double exposed_dp = std::max(0.0, dp_seconds - r.compute_seconds_per_step);
@@ -202,7 +244,7 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
   // (~16 bytes of host traffic per parameter per step).
   double offload_seconds = 0;
   if (t.offload_optimizer) {
-    const double shard = p.total / model_split / (t.zero_stage >= 1 ? nd : 1);
+    const double shard = p.total / model_split / (t.zero_stage >= 1 ? shard_ranks : 1);
     const double optimized =
         t.method == TrainingMethod::full ? shard : r.trainable_params / model_split;
     const double pcie = hw.gpu.pcie_gb_per_s_unidirectional * 1e9 * a.link_efficiency;
@@ -218,14 +260,21 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
   }
   if (t.offload_params && t.offload_to_nvme && t.zero_stage >= 3) {
     // Parameters on NVMe are read for the forward and the backward and written after the step.
-    const double stored = p.total / model_split / nd * weights_format_of(s).bits_per_weight / 8.0;
+    const double stored =
+        p.total / model_split / shard_ranks * weights_format_of(s).bits_per_weight / 8.0;
     offload_seconds +=
         safe_div(3.0 * stored * std::max(1, hw.gpus_per_node), hw.host.nvme_gb_per_s * 1e9);
   }
-  r.communication_seconds_per_step = exposed_dp + tp_seconds + offload_seconds +
-                                     expert_all_to_all_seconds(s) +
-                                     activation_offload_seconds(s, r.compute_seconds_per_step);
-  r.step_seconds = r.compute_seconds_per_step + r.communication_seconds_per_step;
+  // Context parallel's ring transfers overlap the attention kernels they feed.
+  const double attention_seconds = safe_div(attention_seconds_per_token, a.training_mfu) *
+                                   safe_div(r.tokens_per_step, gpus) * (1.0 + bubble);
+  r.communication_seconds_per_step =
+      exposed_dp + tp_seconds + offload_seconds +
+      std::max(0.0, context_parallel_transfer_seconds(s) - attention_seconds) +
+      expert_all_to_all_seconds(s) + activation_offload_seconds(s, r.compute_seconds_per_step);
+  r.rollout_seconds_per_step = rollout_seconds_per_step(s, p);
+  r.step_seconds =
+      r.compute_seconds_per_step + r.communication_seconds_per_step + r.rollout_seconds_per_step;
   r.communication_share = safe_div(r.communication_seconds_per_step, r.step_seconds);
   r.tokens_per_second = safe_div(r.tokens_per_step, r.step_seconds);
   r.total_hours = safe_div(t.tokens, r.tokens_per_second) / 3600.0;

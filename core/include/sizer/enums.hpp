@@ -17,10 +17,9 @@ struct EnumEntry {
   const char* label;      // English label
 };
 
-// Defined for Mode, TrainingMethod, Optimizer, Recompute, ActivationPrecision, PriceBasis, Engine,
-// TrainingFramework,
-// FormatFamily, ComputeType, AttentionKind, RecurrentKind, Bottleneck and Measurement
-// (core/src/enums.cpp).
+// Defined for Mode, TrainingMethod, TrainingObjective, Optimizer, Recompute, ActivationPrecision,
+// PriceBasis, Engine, TrainingFramework, FormatFamily, ComputeType, AttentionKind, RecurrentKind,
+// Bottleneck and Measurement (core/src/enums.cpp).
 template <class E>
 const std::vector<EnumEntry<E>>& enum_entries();
 

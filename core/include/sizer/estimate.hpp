@@ -33,12 +33,15 @@ struct MemoryBreakdown {  // bytes per GPU (the most loaded one)
   double overhead_bytes = 0;         // CUDA context + framework working memory (+ allocator cache)
   double allocator_cache_bytes = 0;  // training: freed blocks PyTorch keeps reserved (in overhead)
   double reserve_bytes = 0;          // engine reserve (memory deliberately left unused)
-  double per_gpu_bytes = 0;          // sum of the above
-  double capacity_bytes = 0;         // usable memory reported by the device
-  double headroom_bytes = 0;         // capacity - per_gpu (negative = does not fit)
-  double total_bytes = 0;            // over all GPUs
-  double host_ram_bytes = 0;         // CPU RAM needed for offloaded layers / KV / optimizer states
-  double nvme_bytes = 0;  // on the NVMe drive: ZeRO-Infinity states, mmap-ed weights past RAM
+  // RL (PPO / GRPO): what generating the rollouts holds (their KV cache, a vLLM engine's own
+  // weights) beyond the training activations it alternates with.
+  double rollout_bytes = 0;
+  double per_gpu_bytes = 0;   // sum of the above
+  double capacity_bytes = 0;  // usable memory reported by the device
+  double headroom_bytes = 0;  // capacity - per_gpu (negative = does not fit)
+  double total_bytes = 0;     // over all GPUs
+  double host_ram_bytes = 0;  // CPU RAM needed for offloaded layers / KV / optimizer states
+  double nvme_bytes = 0;      // on the NVMe drive: ZeRO-Infinity states, mmap-ed weights past RAM
   bool fits = false;
   std::string first_reason;  // why it does not fit, empty when it fits
 };
@@ -74,6 +77,7 @@ struct TrainingResult {
   double step_seconds = 0;
   double compute_seconds_per_step = 0;
   double communication_seconds_per_step = 0;
+  double rollout_seconds_per_step = 0;  // PPO / GRPO: generating the step's sequences
   double tokens_per_step = 0;
   double tokens_per_second = 0;  // whole job
   double total_hours = 0;

@@ -37,6 +37,14 @@ std::vector<int> valid_expert_degrees(const ModelArch& model, int data_parallel)
 // pipeline.
 std::vector<int> valid_virtual_stage_counts(const ModelArch& model, int pipeline);
 
+// Context-parallel degrees for training: c divides the GPUs one tensor x pipeline split leaves
+// (`replica_gpus`), and 2c divides the sequence (each rank takes two load-balanced chunks).
+std::vector<int> valid_context_degrees(int replica_gpus, int seq_len);
+
+// HSDP shard groups: 0 (ZeRO over the whole data-parallel group) and each divisor from 2 to
+// data_parallel / 2.
+std::vector<int> valid_shard_groups(int data_parallel);
+
 // Nodes for n cards: one node up to kGpusPerNode, else whole nodes (false when n is not a
 // multiple of kGpusPerNode).
 bool node_split(int gpus, int& gpus_per_node, int& nodes);

@@ -15,6 +15,9 @@ enum class Mode { inference, training };
 enum class TrainingMethod { full, lora, qlora };
 enum class Optimizer { adamw, adamw_8bit, sgd, adafactor };
 enum class Recompute { none, selective, full };
+// What a training step optimises: the supervised next-token loss, or preference / reinforcement
+// learning with the extra models and rollouts each needs (docs/METHOD.md, "RL fine-tuning").
+enum class TrainingObjective { sft, dpo, ppo, grpo };
 // The precision of the activations a matmul multiplies the weights with (inference): with the
 // weight format it picks the kernel and the tensor-core peak. automatic = the weight format's own
 // (FP8 formats W8A8, GPTQ / AWQ / GGUF weight-only W4A16 ...).
@@ -73,6 +76,9 @@ struct Parallelism {
   int expert = 1;
   // Interleaved 1F1B: model chunks per pipeline stage (Megatron virtual pipeline stages).
   int virtual_stages = 1;
+  // Context parallel (training): each sequence split over this many ranks, which exchange K and V
+  // in a ring around attention (Megatron-Core / torchtitan). It multiplies the GPUs a replica uses.
+  int context = 1;
 };
 
 struct InferenceWorkload {
@@ -96,6 +102,14 @@ struct InferenceWorkload {
 struct TrainingWorkload {
   TrainingFramework framework = TrainingFramework::generic;  // sets the training assumptions
   TrainingMethod method = TrainingMethod::full;
+  TrainingObjective objective = TrainingObjective::sft;
+  // PPO / GRPO: tokens each rollout generates (TRL's max_completion_length default); the prompt is
+  // the rest of seq_len.
+  int completion_tokens = 256;
+  // DPO / PPO / GRPO: a frozen reference model scores every sequence (DPO's log-ratio, the KL
+  // penalty). false = none is loaded: GRPO with beta 0 (TRL's default), DPO with precomputed
+  // reference log-probabilities.
+  bool reference_model = true;
   Optimizer optimizer = Optimizer::adamw;
   bool mixed_precision = true;  // BF16/FP16 compute with FP32 master weights
   int lora_rank = 16;
@@ -107,6 +121,9 @@ struct TrainingWorkload {
   Recompute recompute = Recompute::none;
   bool flash_attention = true;
   int zero_stage = 0;
+  // HSDP / hybrid shard: ZeRO shards over groups of this many data-parallel ranks (times the
+  // context-parallel ranks) and replicates across the groups; 0 = the whole data-parallel group.
+  int shard_group = 0;
   bool offload_optimizer = false;  // ZeRO-Offload: optimizer states (and master weights) in CPU RAM
   bool offload_params = false;     // ZeRO-Infinity style parameter offload (stage 3)
   bool offload_to_nvme = false;    // ZeRO-Infinity: the offloaded states live on NVMe, not in RAM
@@ -163,13 +180,21 @@ std::string validation_message(const Scenario& normalized);
 
 int total_gpus(const Scenario& s);
 
-// Data-parallel replicas the cards leave: total GPUs / (tensor x pipeline), at least 1 (what
-// normalize() sets when the request leaves dataParallel at 0).
+// Data-parallel replicas the cards leave: total GPUs / (tensor x pipeline x context), at least 1
+// (what normalize() sets when the request leaves dataParallel at 0).
 int derived_data_parallel(const Scenario& s);
 
 // Inference: the sequences one data-parallel replica serves. Replicas are independent copies of
 // the model that split the users (vLLM / SGLang data parallel, or one engine per card behind a
 // load balancer), so the busiest holds ceil(batch / replicas).
 int replica_batch(const Scenario& s);
+
+// Training: the ranks ZeRO / FSDP shards the model states over: the shard group (the whole
+// data-parallel group unless HSDP) times the context-parallel ranks, which hold the same weights.
+int zero_shard_ranks(const Scenario& normalized);
+
+// Training: the ranks that hold the same weights and reduce their gradients together: data x
+// context parallel.
+int gradient_sync_ranks(const Scenario& normalized);
 
 }  // namespace sizer

@@ -33,6 +33,34 @@ double training_elementwise_bytes_per_token(const Scenario& normalized);
 // backward: the card's attention_efficiency, else assumptions.attentionEfficiencyDefault.
 double sustained_attention_fraction(const Gpu& gpu, const Assumptions& a);
 
+// Context parallel (ring attention, Megatron-Core's default "p2p" exchange): seconds per optimizer
+// step one rank spends passing K and V chunks around the ring of cp ranks (cp - 1 hops per
+// attention layer in forward, twice that in backward: K, V and their gradients; once more with
+// full recompute), over the link the tensor x context group shares. The transfers overlap the
+// attention kernels they feed; compute_training counts what exceeds them.
+double context_parallel_transfer_seconds(const Scenario& normalized);
+
+// Preference and RL fine-tuning (docs/METHOD.md, "RL fine-tuning"): the model instances a step
+// keeps and the passes it runs besides training the policy, colocated on the same GPUs
+// (OpenRLHF's and TRL's default layout).
+struct RlWorkload {
+  int trained_models = 1;           // the policy; PPO adds the critic (same architecture)
+  int frozen_models = 0;            // resident forward-only copies: reference, PPO's reward model
+  double scoring_passes = 0;        // forward passes per trained token besides the policy's own
+  double sequences_per_sample = 1;  // DPO: the chosen and the rejected sequence
+  bool rollouts = false;            // PPO / GRPO generate their sequences each step
+};
+RlWorkload rl_workload(const TrainingWorkload& training);
+
+// PPO / GRPO: the inference scenario that generates one optimizer step's rollouts on one
+// data-parallel rank: micro-batch x gradient accumulation sequences, prompt seqLen -
+// completionTokens, completionTokens generated, by the request's engine profile, on the rank's
+// tensor x pipeline GPUs.
+Scenario rollout_scenario(const Scenario& normalized);
+
+// Seconds one optimizer step spends generating rollouts (prefill + decode); 0 without rollouts.
+double rollout_seconds_per_step(const Scenario& normalized, const ParamCounts& params);
+
 void compute_training(const Scenario& normalized, const ParamCounts& params, Estimate& out);
 
 }  // namespace sizer
