@@ -23,7 +23,7 @@ TEST_CASE("prices.csv loads: one row per card and basis, every card in the catal
     CHECK(q.date.size() == 7);  // YYYY-MM
     CHECK(seen.insert(q.gpu_id + "/" + quote_kind_id(q.kind)).second);
   }
-  CHECK(price_quotes().size() >= 154);
+  CHECK(price_quotes().size() >= 160);
 }
 
 TEST_CASE("prices of the cards added for the catalog gaps, one basis per row", "[prices]") {
@@ -67,9 +67,36 @@ TEST_CASE("a reported order prices the Ascend 910B; the coverage counts of docs/
     rental += rented;
     any += bought || rented;
   }
-  CHECK(purchase == 82);
-  CHECK(rental == 41);
-  CHECK(any == 100);
+  CHECK(purchase == 83);
+  CHECK(rental == 43);
+  CHECK(any == 101);
+}
+
+TEST_CASE("fifth-pass prices: AWS instances per GPU, an EC2 Mac host, the M5 Max Mac Studio",
+          "[prices]") {
+  // AWS on-demand us-east-1 (instances.vantage.sh, 2026-08-26), 8-GPU instances divided by 8.
+  const PriceQuote* b200 = find_quote("b200-sxm-180gb", QuoteKind::hyperscaler);
+  REQUIRE(b200 != nullptr);
+  CHECK(b200->provider == "AWS");
+  CHECK(b200->usd == Approx(113.9328 / 8));
+  const PriceQuote* h200 = find_quote("h200-sxm-141gb", QuoteKind::hyperscaler);
+  REQUIRE(h200 != nullptr);
+  CHECK(h200->provider == "AWS");  // AWS comes before Google Cloud on this basis
+  CHECK(h200->usd == Approx(63.296 / 8));
+  const PriceQuote* v100 = find_quote("v100-sxm2-32gb", QuoteKind::hyperscaler);
+  REQUIRE(v100 != nullptr);
+  CHECK(v100->usd == Approx(31.212 / 8));  // p3dn.24xlarge
+  // mac2.metal: one M1 Mac mini (16 GB) per Dedicated Host, $0.65 per host-hour (June 2022).
+  const PriceQuote* mac = find_quote("apple-m1-16gb", QuoteKind::hyperscaler);
+  REQUIRE(mac != nullptr);
+  CHECK(mac->usd == Approx(0.65));
+  CHECK(mac->date == "2022-06");
+  const PriceQuote* m5max = find_quote("apple-m5-max-40c-128gb", QuoteKind::purchase);
+  REQUIRE(m5max != nullptr);
+  CHECK(m5max->usd == 5099);
+  // Still no source: a rented TPU is never bought, and no USD figure exists for the Ascend 910C.
+  CHECK(find_quote("tpu-v5p", QuoteKind::purchase) == nullptr);
+  CHECK(find_quote("huawei-ascend-910c-128gb", QuoteKind::purchase) == nullptr);
 }
 
 TEST_CASE("owning: $30,000 over 3 years of busy hours plus 700 W x 1.82 at $0.127/kWh",
