@@ -38,7 +38,8 @@ const std::vector<Field>& fields() {
   static const std::vector<Field> table = {
       fraction("decodeBandwidthEfficiency", "Decode bandwidth efficiency (GDDR / unified memory)",
                "llama.cpp batch-1 decode on GDDR cards and Apple unified memory, rows "
-               "M-001..M-033 (fit with the per-layer overhead below: 0.93 GDDR, 0.83 Apple)",
+               "M-001..M-033 (fit with the per-layer overhead below and, on Apple GPUs, "
+               "metalQuantOpsPerWeight)",
                &Assumptions::decode_bandwidth_efficiency, 0.8),
       fraction("decodeBandwidthEfficiencyHbm", "Decode bandwidth efficiency (HBM cards)",
                "llama.cpp batch-1 decode on A100/H100, rows M-010..M-017 (fit 0.66); NVIDIA "
@@ -54,18 +55,23 @@ const std::vector<Field>& fields() {
            "spend ~0.5-1 ms per layer more than the BF16 rows",
            &Assumptions::dequant_overhead_seconds_per_layer, 0.0, 0.0, 0.1),
       fraction("prefillComputeEfficiency", "Prefill compute efficiency",
-               "achieved / dense peak in prompt processing: llama.cpp pp512 rows M-034..M-047 "
-               "(0.23-0.46 of the FP16-accumulate peak); cuBLAS GEMMs reach ~0.8 (stas00 MAMF "
-               "table)",
-               &Assumptions::prefill_compute_efficiency, 0.5),
+               "share of the card's sustained matmul rate (its dense peak x the matmul share "
+               "measured for it, matmulEfficiency in core/data/gpus.csv, the stas00 MAMF table) "
+               "reached in prompt processing: llama.cpp pp512 rows M-034..M-047 (0.23-0.46 of the "
+               "FP16-accumulate peak); generic 0.62 (0.5 of the peak on a card of the default "
+               "matmul share 0.803)",
+               &Assumptions::prefill_compute_efficiency, 0.62),
       fraction("prefillComputeEfficiencySimd", "Prefill compute efficiency without tensor cores",
-               "llama.cpp Metal prompt processing reaches 0.55-0.75 of the FP32 peak on Apple "
-               "GPUs (rows M-044, M-045, M-046)",
-               &Assumptions::prefill_compute_efficiency_simd, 0.6),
+               "share of the sustained FP32 rate (peak x the default matmul share): llama.cpp "
+               "Metal prompt processing reaches 0.55-0.75 of the FP32 peak on Apple GPUs (rows "
+               "M-044, M-045, M-046); generic 0.75 (0.6 of the peak)",
+               &Assumptions::prefill_compute_efficiency_simd, 0.75),
       fraction("decodeComputeEfficiency", "Decode compute efficiency (large batches)",
-               "fraction of dense peak once decode is compute-bound: batched GEMMs ~0.5; vLLM at "
-               "256 sequences ~0.35 (serving rows M-191..M-194)",
-               &Assumptions::decode_compute_efficiency, 0.5),
+               "share of the card's sustained matmul rate (peak x its measured matmul share) "
+               "once decode is compute-bound: batched GEMMs ~0.5 of the peak (0.62 of the "
+               "sustained rate at the default share 0.803); vLLM at 256 sequences (serving rows "
+               "M-191..M-194)",
+               &Assumptions::decode_compute_efficiency, 0.62),
       fraction("trainingMfu", "Training efficiency (share of the sustained matmul rate)",
                "share of the card's sustained matmul rate (its peak x matmulEfficiency from "
                "core/data/gpus.csv) that a training step reaches over the executed FLOPs "
@@ -204,6 +210,17 @@ const std::vector<Field>& fields() {
            "dequantization work per weight. 0 = that rule (0.54 on Hopper, 1 elsewhere); 1 = "
            "the kernel streams at the 16-bit share",
            &Assumptions::weight_only_kernel_share, 1.0, 0.0, 1.0),
+      real("metalQuantOpsPerWeight", "llama.cpp Metal: FP32 operations per quantized weight",
+           "operations",
+           "llama.cpp's Metal mat-vec kernels (ggml-metal kernel_mul_mv_q4_K_f32 and kin) unpack "
+           "each quantized weight's bits, scale and offset it and multiply-add it in FP32 on the "
+           "GPU's ALUs, where the CUDA backend dots 8-bit integers with dp4a (mul_mat_vec_q); on "
+           "Apple GPUs, whose FP32 rate per byte of bandwidth is low (M1 Max 10.4 TFLOPS for "
+           "400 GB/s), that work sets the decode step of K-quants: Llama-3-8B and 70B Q4_K_M "
+           "run at the same 0.3 T weights/s on an M1 Max though their F16 runs are bandwidth-"
+           "bound (rows M-025..M-027). Operations per weight at the FP32 peak, per decode step; "
+           "0 = no such bound (engines other than llama.cpp)",
+           &Assumptions::metal_quant_ops_per_weight, 0.0, 0.0, 1000.0),
       real("unifiedMemoryGpuFraction", "Apple GPUs: share of RAM the GPU may hold", "fraction",
            "Metal's recommendedMaxWorkingSetSize (printed by llama.cpp at start-up): 75% of RAM "
            "above 36 GB (64 GB M1 Max: 51,540 MB), two thirds at or below (16 GB M1: 10,923 MB); "
@@ -284,8 +301,9 @@ const std::vector<ProfileChange>& engine_profile_changes() {
   static const std::vector<ProfileChange> changes = {
       // vLLM: CUDA graphs remove most launch overhead; paged KV in 16-token blocks; 10% reserve.
       {Engine::vllm, "decodeOverheadSecondsPerLayer", 20e-6, "CUDA graphs replay decode steps"},
-      {Engine::vllm, "prefillComputeEfficiency", 0.6, "fused, tuned prefill kernels"},
-      {Engine::vllm, "decodeComputeEfficiency", 0.35,
+      {Engine::vllm, "prefillComputeEfficiency", 0.75,
+       "fused, tuned prefill kernels (0.6 of the peak at the default matmul share)"},
+      {Engine::vllm, "decodeComputeEfficiency", 0.44,
        "batched decode GEMMs of a few hundred rows plus paged attention: rows M-191..M-194"},
       {Engine::vllm, "engineReserveFraction", 0.1, "gpu_memory_utilization 0.9 (default)"},
       {Engine::vllm, "frameworkOverheadFraction", 0.0,
@@ -299,11 +317,15 @@ const std::vector<ProfileChange>& engine_profile_changes() {
        "GPTQ and AWQ checkpoints run the gptq_marlin / awq_marlin kernels"},
       // llama.cpp: FP32 working buffers, n_ubatch 512, no flash attention by default.
       {Engine::llama_cpp, "decodeBandwidthEfficiency", 0.9,
-       "llama-bench tg on GDDR cards, rows M-001..M-033"},
+       "llama-bench tg on GDDR cards and Apple GPUs, rows M-001..M-033"},
       {Engine::llama_cpp, "decodeOverheadSecondsPerLayer", 100e-6,
        "per-layer kernel launches, rows M-001..M-033"},
-      {Engine::llama_cpp, "prefillComputeEfficiency", 0.38, "pp512 rows M-034..M-047"},
-      {Engine::llama_cpp, "prefillComputeEfficiencySimd", 0.63, "Metal pp512 rows M-044..M-046"},
+      {Engine::llama_cpp, "metalQuantOpsPerWeight", 33.0,
+       "Metal tg of Q4_K_M on Apple GPUs, rows M-024..M-033"},
+      {Engine::llama_cpp, "prefillComputeEfficiency", 0.47,
+       "pp512 rows M-034..M-047 (0.38 of the peak at the default matmul share)"},
+      {Engine::llama_cpp, "prefillComputeEfficiencySimd", 0.78,
+       "Metal pp512 rows M-044..M-046 (0.63 of the peak)"},
       {Engine::llama_cpp, "cudaContextBytes", 0.3 * kGiB, "one process, no PyTorch allocator"},
       {Engine::llama_cpp, "frameworkOverheadFraction", 0.0,
        "compute buffers are counted as activations"},
@@ -317,7 +339,8 @@ const std::vector<ProfileChange>& engine_profile_changes() {
        "eager PyTorch launch overhead, rows M-131, M-135"},
       {Engine::transformers, "dequantOverheadSecondsPerLayer", 600e-6,
        "bitsandbytes dequantize kernels, rows M-133..M-143"},
-      {Engine::transformers, "prefillComputeEfficiency", 0.4, "eager attention and GEMMs"},
+      {Engine::transformers, "prefillComputeEfficiency", 0.5,
+       "eager attention and GEMMs (0.4 of the peak at the default matmul share)"},
       {Engine::transformers, "frameworkOverheadFraction", 0.02, "rows M-130, M-134"},
       {Engine::transformers, "prefillChunkTokens", 0, "generate() runs the prompt in one pass"},
       {Engine::transformers, "prefillLogitPositions", 0, "older generate() keeps every logit"},

@@ -82,8 +82,9 @@ void inference_formulas(Estimate& e) {
       "max(" + fmt_bytes(r.weights_read_bytes_per_step * s.parallel.pipeline) + " weights + " +
       fmt_bytes(r.kv_read_bytes_per_step * s.parallel.pipeline) + " KV per GPU / " +
       fmt_num(effective_bandwidth_bytes_per_s(s.hardware.gpu, s.assumptions) / 1e9) +
-      " GB/s effective, FLOPs / (peak x " + fmt_num(s.assumptions.decode_compute_efficiency) +
-      ")) + " + fmt_num(s.model.num_layers) + " layers x per-layer overhead + " +
+      " GB/s effective, FLOPs / (" + fmt_num(inference_sustained_flops(s) / 1e12) +
+      " TFLOPS sustained x " + fmt_num(s.assumptions.decode_compute_efficiency) + ")) + " +
+      fmt_num(s.model.num_layers) + " layers x per-layer overhead + " +
       fmt_num(r.communication_seconds_per_step * 1e3) +
       " ms communication = " + fmt_num(r.decode_step_seconds * 1e3) + " ms";
   if (r.image_tokens_per_sequence > 0) {
@@ -97,8 +98,8 @@ void inference_formulas(Estimate& e) {
         fmt_num(s.inference.batch) + " sequences x " + fmt_num(s.inference.images) + " images x " +
         fmt_num(vision_encoder_flops_per_image(s.model, s.inference.image_width,
                                                s.inference.image_height)) +
-        " FLOPs / (" + fmt_num(e.peak_flops / 1e12) +
-        " TFLOPS x prefill efficiency) = " + fmt_num(r.vision_encoder_seconds) + " s";
+        " FLOPs / (" + fmt_num(inference_sustained_flops(s) / 1e12) +
+        " TFLOPS sustained x prefill efficiency) = " + fmt_num(r.vision_encoder_seconds) + " s";
   }
   if (m.nvme_bytes > 0) {
     f["memory.nvmeBytes"] =
@@ -112,7 +113,7 @@ void inference_formulas(Estimate& e) {
   f["inference.ttftSeconds"] =
       "max(" +
       fmt_num(s.inference.batch * prefill_flops(s.model, e.params, s.inference.prompt_tokens)) +
-      " FLOPs / (" + fmt_num(e.peak_flops / 1e12) + " TFLOPS x " +
+      " FLOPs / (" + fmt_num(inference_sustained_flops(s) / 1e12) + " TFLOPS sustained x " +
       fmt_num(s.assumptions.prefill_compute_efficiency) + " x " + fmt_num(s.parallel.tensor) +
       " TP), weights read per chunk / bandwidth) + overheads = " + fmt_num(r.ttft_seconds) + " s";
   f["inference.prefillTokensPerSecond"] =

@@ -10,6 +10,7 @@
 #include "sizer/kv_cache.hpp"
 #include "sizer/layers.hpp"
 #include "sizer/memory.hpp"
+#include "sizer/training_math.hpp"
 #include "sizer/vision.hpp"
 
 namespace sizer {
@@ -75,6 +76,12 @@ double cpu_peak_flops(const HostProfile& host, const NumberFormat& weights) {
 double inference_peak_flops(const Scenario& s) {
   if (is_cpu(s.hardware.gpu)) return cpu_peak_flops(s.hardware.host, weights_format_of(s));
   return peak_flops(s.hardware.gpu, matmul_compute_type(s), s.inference.engine);
+}
+
+double inference_sustained_flops(const Scenario& s) {
+  const double peak = inference_peak_flops(s);
+  if (is_cpu(s.hardware.gpu)) return peak;
+  return peak * sustained_matmul_fraction(s.hardware.gpu, matmul_compute_type(s), s.assumptions);
 }
 
 double effective_bandwidth_bytes_per_s(const Gpu& g, const Assumptions& a) {
@@ -183,7 +190,9 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   // Image tokens are prompt tokens to the language model (KV cache, attention, matmuls).
   const double prompt = std::max(1, prompt_tokens_with_images(s));
   const double output = std::max(0, s.inference.output_tokens);
-  const double peak = inference_peak_flops(s);
+  // Matmuls run at the card's sustained rate (peak x its measured matmul share) x the engine's
+  // efficiency.
+  const double matmul_rate = inference_sustained_flops(s);
   const bool cpu = is_cpu(g);
   const double bw = effective_bandwidth_bytes_per_s(g, a);
   const double host_bw = s.hardware.host.bandwidth_gb_per_s * 1e9 * a.host_bandwidth_efficiency;
@@ -247,7 +256,18 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
       b * (2.0 * matmul_params(p, m) + attention_flops_per_token(m, ctx_avg, true));
   const double device_efficiency = cpu ? a.cpu_compute_efficiency : a.decode_compute_efficiency;
   const double host_flops = host_part(step_flops, b * 2.0 * (on_gpu < 1.0 ? head_params : 0.0));
-  const double compute_time = safe_div((step_flops - host_flops) / tp, peak * device_efficiency) +
+  // llama.cpp's Metal mat-vec kernels (kernel_mul_mv_*_f32) convert every quantized weight to
+  // FP32 on the GPU's ALUs before its multiply-add, where CUDA's (mul_mat_vec_q) dot 8-bit
+  // integers with dp4a: on Apple GPUs that ALU work can take longer than the read
+  // (metalQuantOpsPerWeight FP32 operations per weight at the FP32 peak).
+  const double metal_alu_time =
+      is_apple(g) && a.metal_quant_ops_per_weight > 0 && wf.bits_per_weight < 12.0
+          ? safe_div(
+                (w_read - w_host) / tp * 8.0 / wf.bits_per_weight * a.metal_quant_ops_per_weight,
+                g.fp32_tflops * 1e12)
+          : 0.0;
+  const double compute_time = std::max(metal_alu_time, safe_div((step_flops - host_flops) / tp,
+                                                                matmul_rate * device_efficiency)) +
                               safe_div(host_flops, host_flops_per_s);
   // Expert parallel: a dispatch and a combine per MoE layer of this stage.
   const double moe_calls = 2.0 * moe_layer_count(m) / pp;
@@ -279,8 +299,9 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   const double prefill_efficiency = cpu            ? a.cpu_compute_efficiency
                                     : tensor_cores ? a.prefill_compute_efficiency
                                                    : a.prefill_compute_efficiency_simd;
-  const double prefill_compute = safe_div(prefill_total_flops / tp, peak * prefill_efficiency);
-  r.vision_encoder_seconds = safe_div(encoder_flops / tp, peak * prefill_efficiency);
+  const double prefill_compute =
+      safe_div(prefill_total_flops / tp, matmul_rate * prefill_efficiency);
+  r.vision_encoder_seconds = safe_div(encoder_flops / tp, matmul_rate * prefill_efficiency);
   r.image_tokens_per_sequence = prompt - std::max(1, s.inference.prompt_tokens);
   // Prompt batches of 32+ tokens run the host-resident layers' matmuls on the GPU, their weights
   // copied over PCIe (ggml's CUDA backend offload_op, min_batch_size 32): the slower of the RAM

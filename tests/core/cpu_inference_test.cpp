@@ -89,16 +89,17 @@ TEST_CASE("layers kept in host RAM are computed by the host's CPU", "[cpu]") {
   s.inference.gpu_layers = 16;  // half of the 32 layers on the card
   const Scenario n = normalize(s);
   const Estimate half = estimate(s);
-  const double step_flops = all.inference.decode_compute_seconds *
-                            (all.peak_flops * n.assumptions.decode_compute_efficiency);
+  // The card's matmuls run at its sustained rate (peak x its measured matmul share).
+  const double gpu_rate = inference_sustained_flops(n);
+  const double step_flops =
+      all.inference.decode_compute_seconds * (gpu_rate * n.assumptions.decode_compute_efficiency);
   const double host_peak = cpu_peak_flops(n.hardware.host, format("gguf-q4_k_m"));
   CHECK(host_peak == Approx(9.216e12));
   // The host computes its 16 layers and the output layer (llama.cpp keeps it with them).
   const double head = 64 * 2.0 * count_params(n.model).lm_head;
   const double host_flops = head + (step_flops - head) * 0.5;
   CHECK(half.inference.decode_compute_seconds ==
-        Approx((step_flops - host_flops) /
-                   (all.peak_flops * n.assumptions.decode_compute_efficiency) +
+        Approx((step_flops - host_flops) / (gpu_rate * n.assumptions.decode_compute_efficiency) +
                host_flops / (host_peak * n.assumptions.cpu_compute_efficiency)));
   CHECK(half.inference.decode_tokens_per_second < all.inference.decode_tokens_per_second);
 }

@@ -243,3 +243,52 @@ TEST_CASE("MLA decode counts attention on the absorbed latent (576 / 512), prefi
   const ModelArch& llama = model("llama-3-8b");
   CHECK(attention_flops_per_token(llama, 1000, true) == attention_flops_per_token(llama, 1000));
 }
+
+TEST_CASE("matmuls run at the card's sustained rate: its peak x the share measured matmuls reach",
+          "[inference]") {
+  // The MI300X's measured matmul share (stas00 MAMF table, core/data/gpus.csv) is 0.514 of its
+  // 1,307 TFLOPS BF16 peak; an H100 SXM's FP8 share 0.709 of 1,979; an RTX 4090 is not measured
+  // and takes matmulEfficiencyDefault (0.803).
+  Scenario mi = inference("llama-3.1-8b", "bf16", "mi300x-192gb");
+  mi.assumptions = default_assumptions(Engine::vllm);
+  CHECK(inference_sustained_flops(mi) == Approx(1307.4e12 * 0.514));
+  Scenario h = inference("llama-3.1-8b", "fp8-e4m3-per-tensor", "h100-sxm-80gb");
+  h.assumptions = default_assumptions(Engine::vllm);
+  CHECK(inference_sustained_flops(h) == Approx(1979e12 * 0.709));
+  Scenario r = inference("llama-3.1-8b", "bf16", "rtx-4090-24gb");
+  r.assumptions = default_assumptions(Engine::vllm);
+  CHECK(inference_sustained_flops(r) == Approx(inference_peak_flops(r) * 0.803));
+  // Prefill is compute-bound: the same card with the default share would be 0.803 / 0.514 faster.
+  mi.inference.engine = Engine::vllm;
+  mi.inference.prompt_tokens = 4096;
+  Scenario unmeasured = mi;
+  unmeasured.hardware.gpu.matmul_efficiency = 0;
+  const double measured_ttft = estimate(mi).inference.ttft_seconds;
+  const double default_ttft = estimate(unmeasured).inference.ttft_seconds;
+  CHECK(measured_ttft / default_ttft == Approx(0.803 / 0.514).epsilon(0.03));
+}
+
+TEST_CASE(
+    "llama.cpp's Metal kernels convert quantized weights on the ALUs: an M1 Max decodes "
+    "Llama-3 8B and 70B Q4_K_M at the same weights per second (M-025, M-027)",
+    "[inference]") {
+  const Assumptions llama = default_assumptions(Engine::llama_cpp);
+  CHECK(llama.metal_quant_ops_per_weight == Approx(33));
+  CHECK(default_assumptions(Engine::generic).metal_quant_ops_per_weight == 0);
+  const Scenario small = llama_cpp_run("llama-3-8b", "gguf-q4_k_m", "apple-m1-max", 1, 512);
+  const Scenario large = llama_cpp_run("llama-3-70b", "gguf-q4_k_m", "apple-m1-max", 1, 512);
+  const Estimate e8 = estimate(small);
+  const Estimate e70 = estimate(large);
+  // ALU-bound: the step's compute time exceeds its memory time; measured 35.7 and 4.34 tokens/s.
+  CHECK(e8.inference.decode_compute_seconds > e8.inference.decode_memory_seconds);
+  CHECK(e70.inference.decode_compute_seconds > e70.inference.decode_memory_seconds);
+  CHECK(e8.inference.decode_tokens_per_second == Approx(35.7).epsilon(0.1));
+  CHECK(e70.inference.decode_tokens_per_second == Approx(4.34).epsilon(0.1));
+  // The same weights in F16 are read, not converted: bandwidth-bound (M-026, 18.8 tokens/s).
+  const Estimate f16 = estimate(llama_cpp_run("llama-3-8b", "gguf-f16", "apple-m1-max", 1, 512));
+  CHECK(f16.inference.decode_memory_seconds > f16.inference.decode_compute_seconds);
+  // CUDA's dp4a kernels have no such bound: an RTX 3090 stays bandwidth-bound (M-004).
+  const Estimate cuda =
+      estimate(llama_cpp_run("llama-3-8b", "gguf-q4_k_m", "rtx-3090-24gb", 1, 512));
+  CHECK(cuda.inference.decode_memory_seconds > cuda.inference.decode_compute_seconds);
+}

@@ -65,7 +65,8 @@ TEST_CASE("images add their tokens to the prompt and the encoder to the TTFT", "
   const double flops = 2 * 676550144.0 * patches + 4 * patches * 1280 * (4 * patches + 28 * 64);
   CHECK(vision_encoder_flops_per_image(n.model, 1024, 1024) == Approx(flops));
   CHECK(with_images.inference.vision_encoder_seconds ==
-        Approx(2 * flops / (with_images.peak_flops * n.assumptions.prefill_compute_efficiency)));
+        Approx(2 * flops /
+               (inference_sustained_flops(n) * n.assumptions.prefill_compute_efficiency)));
   CHECK(with_images.inference.ttft_seconds >
         text_only.inference.ttft_seconds + with_images.inference.vision_encoder_seconds);
   // The KV cache holds the image tokens like text tokens.

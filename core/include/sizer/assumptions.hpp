@@ -65,6 +65,8 @@ struct Assumptions {
   double driver_reserved_bytes = 0;     // device memory the driver keeps from CUDA's total
   double weight_only_kernel_share = 0;  // 4-bit weight-only kernel's share of 16-bit decode
                                         // bandwidth; 0 = the card's rule (Hopper 0.54, else 1)
+  double metal_quant_ops_per_weight = 0;  // llama.cpp Metal mat-vec: FP32 ALU ops per quantized
+                                          // weight per decode step (0 = no ALU bound)
   // Training frameworks' memory behaviours (flags are 0 or 1).
   double loss_bytes_per_logit = 0;   // bytes per token x vocabulary entry at the loss's peak
   double eager_intermediates = 0;    // SiLU output and RMSNorm's FP32 input copy kept for backward

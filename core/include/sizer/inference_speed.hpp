@@ -18,6 +18,12 @@ double cpu_peak_flops(const HostProfile& host, const NumberFormat& weights);
 // the CPU is the device (`gpu: "cpu"`).
 double inference_peak_flops(const Scenario& normalized);
 
+// The rate the scenario's matmuls sustain before any engine's efficiency: the card's peak x the
+// share measured matmuls reach on it (matmul_efficiency in core/data/gpus.csv, the stas00 MAMF
+// table; assumptions.matmulEfficiencyDefault for cards not measured); the CPU's peak as it is.
+// Engine compute efficiencies (prefill, batched decode) are shares of this rate.
+double inference_sustained_flops(const Scenario& normalized);
+
 // The path a scenario's matmuls take: the weight format's own, or the activations' precision
 // when the request sets one (W8A8 / W4A8 on FP8 or INT8 tensor cores, W8A16 / W4A16 on 16-bit).
 ComputeType matmul_compute_type(const Scenario& scenario);
