@@ -179,13 +179,37 @@ void training_formulas(Estimate& e) {
   f["training.flopsPerToken"] = std::string(t.recompute == Recompute::full ? "8" : "6") + " x " +
                                 fmt_num(matmul_params(e.params, s.model)) +
                                 " params + attention = " + fmt_num(r.flops_per_token);
-  f["training.stepSeconds"] = fmt_num(r.compute_seconds_per_step) + " s compute + " +
-                              fmt_num(r.communication_seconds_per_step) +
-                              " s exposed communication = " + fmt_num(r.step_seconds) + " s";
-  f["training.tokensPerStep"] = fmt_num(t.micro_batch) + " micro-batch x " + fmt_num(t.seq_len) +
-                                " tokens x " + fmt_num(t.grad_accumulation) + " accumulation x " +
-                                fmt_num(s.parallel.data) +
-                                " data-parallel replicas = " + fmt_num(r.tokens_per_step);
+  f["training.stepSeconds"] =
+      fmt_num(r.compute_seconds_per_step) + " s compute + " +
+      fmt_num(r.communication_seconds_per_step) + " s exposed communication" +
+      (r.rollout_seconds_per_step > 0
+           ? " + " + fmt_num(r.rollout_seconds_per_step) + " s rollout generation"
+           : "") +
+      " = " + fmt_num(r.step_seconds) + " s";
+  const RlWorkload rl = rl_workload(t);
+  f["training.tokensPerStep"] =
+      fmt_num(t.micro_batch) + " micro-batch x " +
+      (rl.sequences_per_sample > 1 ? fmt_num(rl.sequences_per_sample) + " sequences per pair x "
+                                   : "") +
+      fmt_num(t.seq_len) + " tokens x " + fmt_num(t.grad_accumulation) + " accumulation x " +
+      fmt_num(s.parallel.data) + " data-parallel replicas = " + fmt_num(r.tokens_per_step);
+  if (rl.rollouts) {
+    const Scenario gen = rollout_scenario(s);
+    f["training.rolloutSecondsPerStep"] =
+        fmt_num(gen.inference.batch) + " sequences (micro-batch x accumulation) of " +
+        fmt_num(gen.inference.prompt_tokens) + " prompt + " + fmt_num(gen.inference.output_tokens) +
+        " generated tokens on " +
+        (gen.hardware.gpus_per_node == 1
+             ? std::string("one GPU")
+             : "one replica's " + fmt_num(gen.hardware.gpus_per_node) + " GPUs") +
+        ", as the inference estimate = " + fmt_num(r.rollout_seconds_per_step) + " s";
+    f["memory.rolloutBytes"] =
+        "KV cache of the rollouts (16-bit)" +
+        std::string(engine_profile_base(s.inference.engine) == Engine::vllm
+                        ? " + vLLM's own 16-bit weights"
+                        : "") +
+        " beyond the training activations it replaces = " + fmt_bytes(m.rollout_bytes);
+  }
   f["training.totalFlops"] = fmt_num(r.flops_per_token) + " FLOPs per token x " +
                              fmt_num(t.tokens) + " tokens = " + fmt_num(r.total_flops);
   f["training.computeSecondsPerStep"] =

@@ -98,6 +98,8 @@ ReportSection inputs_section(const App& app) {
     sec.rows.push_back({tr("report.output"), std::to_string(s.inference.output_tokens)});
   } else {
     sec.rows.push_back({tr("report.method"), tr(sizer::enum_entry(s.training.method).label_key)});
+    sec.rows.push_back(
+        {tr("report.objective"), tr(sizer::enum_entry(s.training.objective).label_key)});
     sec.rows.push_back({tr("report.seq_len"), std::to_string(s.training.seq_len)});
     sec.rows.push_back({tr("report.micro_batch"), std::to_string(s.training.micro_batch)});
     sec.rows.push_back({tr("report.tokens"), fmt::count(s.training.tokens)});
@@ -119,6 +121,8 @@ ReportSection memory_section(const sizer::Estimate& e) {
   if (e.scenario.mode == sizer::Mode::training) {
     sec.rows.push_back({tr("report.mem_gradients"), fmt::bytes(m.gradient_bytes)});
     sec.rows.push_back({tr("report.mem_optimizer"), fmt::bytes(m.optimizer_bytes)});
+    if (m.rollout_bytes > 0)
+      sec.rows.push_back({tr("report.mem_rollout"), fmt::bytes(m.rollout_bytes)});
   }
   sec.rows.push_back({tr("report.mem_overhead"), fmt::bytes(m.overhead_bytes)});
   sec.rows.push_back({tr("report.mem_reserve"), fmt::bytes(m.reserve_bytes)});

@@ -248,6 +248,21 @@ void draw_parallelism(App& app) {
     changed = true;
   }
   changed |= int_choice(app, "hw.pipeline", "pipeline-parallel", &s.parallel.pipeline, pp);
+  // Context parallel (training): ring attention over the sequence needs FlashAttention's blocks
+  // and a sequence that splits into 2 x cp chunks (the core's rule: valid_context_degrees).
+  const std::vector<int> cp =
+      s.mode == sizer::Mode::training && s.training.flash_attention
+          ? sizer::valid_context_degrees(total / (s.parallel.tensor * s.parallel.pipeline),
+                                         s.training.seq_len)
+          : std::vector<int>{1};
+  if (std::find(cp.begin(), cp.end(), s.parallel.context) == cp.end()) {
+    s.parallel.context = 1;
+    changed = true;
+  }
+  if (cp.size() > 1) {
+    ui::help_for_next_row("help.context");
+    changed |= int_choice(app, "hw.context", "context-parallel", &s.parallel.context, cp);
+  }
   const int data = sizer::derived_data_parallel(s);
   if (s.parallel.data != 0 && s.parallel.data != data) {
     s.parallel.data = 0;  // derived: the GPUs left over

@@ -37,8 +37,8 @@ void draw_cpu_fields(App& app) {
   ui::help_for_next_row("help.cpu_int8");
   changed |= host_number(app, "cpuInt8Tops", "cpu.int8_tops", "unit.tops", &h.cpu_int8_tops);
   ui::help_for_next_row("help.cpu_amx");
-  changed |= host_number(app, "cpuAmxInt8Tops", "cpu.amx_int8_tops", "unit.tops",
-                         &h.cpu_amx_int8_tops);
+  changed |=
+      host_number(app, "cpuAmxInt8Tops", "cpu.amx_int8_tops", "unit.tops", &h.cpu_amx_int8_tops);
   changed |=
       host_number(app, "cpuFp32Tflops", "cpu.fp32_tflops", "unit.tflops", &h.cpu_fp32_tflops);
   changed |= host_number(app, "cpuWatts", "cpu.watts", "unit.watts", &h.cpu_watts);

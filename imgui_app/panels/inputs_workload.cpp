@@ -1,6 +1,10 @@
 // The workload section: prompt/output tokens, images (vision-language models) and concurrency
 // for inference; sequence length, batch, accumulation, recompute, FlashAttention, ZeRO, offload
 // (to RAM or NVMe) and token budget for training.
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "imgui.h"
 #include "logic/cpu_device.hpp"
 #include "logic/format.hpp"
@@ -8,6 +12,8 @@
 #include "panels/inputs.hpp"
 #include "panels/inputs_widgets.hpp"
 #include "sizer/enums.hpp"
+#include "sizer/layouts.hpp"
+#include "sizer/scenario.hpp"
 #include "sizer/vision.hpp"
 
 namespace app {
@@ -77,9 +83,73 @@ bool draw_offload_nvme(App& app) {
   return changed;
 }
 
+// SFT, DPO, PPO or GRPO; the tokens a rollout generates and the reference model where they
+// apply (docs/METHOD.md, "RL fine-tuning").
+bool draw_objective(App& app) {
+  sizer::TrainingWorkload& t = app.inputs.training;
+  const auto& objectives = sizer::enum_entries<sizer::TrainingObjective>();
+  int index = sizer::enum_index(t.objective);
+  bool changed = false;
+  ui::help_for_next_row("help.objective");
+  if (ui::combo(app, "train.objective", "objective", &index, static_cast<int>(objectives.size()),
+                [&](int i) { return tr(objectives[static_cast<std::size_t>(i)].label_key); })) {
+    t.objective = sizer::enum_at<sizer::TrainingObjective>(index);
+    changed = true;
+  }
+  using O = sizer::TrainingObjective;
+  if (t.objective == O::ppo || t.objective == O::grpo) {
+    changed |= request_int(app, "completionTokens", "train.completion", "completion-tokens",
+                           &t.completion_tokens, "unit.tokens");
+    // The engine that generates the rollouts (TRL and OpenRLHF colocate vLLM): its speed profile
+    // and, for vLLM, its own 16-bit copy of the weights.
+    const auto& engines = sizer::enum_entries<sizer::Engine>();
+    int engine = sizer::enum_index(app.inputs.inference.engine);
+    ui::help_for_next_row("help.rollout_engine");
+    if (ui::combo(app, "train.rollout_engine", "rollout-engine", &engine,
+                  static_cast<int>(engines.size()),
+                  [&](int i) { return tr(engines[static_cast<std::size_t>(i)].label_key); })) {
+      apply_engine(app.inputs, sizer::enum_at<sizer::Engine>(engine));
+      changed = true;
+    }
+  }
+  if (t.objective != O::sft) {
+    ui::help_for_next_row("help.reference_model");
+    changed |= ui::checkbox(app, "train.reference", "reference-model", &t.reference_model);
+  }
+  return changed;
+}
+
+// HSDP: with ZeRO on and several data-parallel ranks, shard within groups of the size the core
+// offers (valid_shard_groups) and replicate across them.
+bool draw_shard_group(App& app) {
+  sizer::TrainingWorkload& t = app.inputs.training;
+  const int data = sizer::derived_data_parallel(app.inputs);
+  const std::vector<int> groups =
+      t.zero_stage >= 1 ? sizer::valid_shard_groups(data) : std::vector<int>{0};
+  bool changed = false;
+  if (std::find(groups.begin(), groups.end(), t.shard_group) == groups.end()) {
+    t.shard_group = 0;
+    changed = true;
+  }
+  if (groups.size() < 2) return changed;
+  int index =
+      static_cast<int>(std::find(groups.begin(), groups.end(), t.shard_group) - groups.begin());
+  ui::help_for_next_row("help.shard_group");
+  if (ui::combo(app, "train.shard_group", "shard-group", &index, static_cast<int>(groups.size()),
+                [&](int i) {
+                  const int g = groups[static_cast<std::size_t>(i)];
+                  return g == 0 ? std::string(tr("train.shard_all"))
+                                : trf("train.shard_n", {std::to_string(g)});
+                })) {
+    t.shard_group = groups[static_cast<std::size_t>(index)];
+    changed = true;
+  }
+  return changed;
+}
+
 void draw_training(App& app) {
   sizer::TrainingWorkload& t = app.inputs.training;
-  bool changed = false;
+  bool changed = draw_objective(app);
   changed |=
       ui::slider_int(app, "train.seq_len", "seq-len", &t.seq_len, 128, 262144, "unit.tokens", true);
   changed |= ui::slider_int(app, "train.micro_batch", "micro-batch", &t.micro_batch, 1, 256,
@@ -104,6 +174,7 @@ void draw_training(App& app) {
     if (zero < 3) t.offload_params = false;  // parameter offload needs stage 3 (ZeRO-Infinity)
     changed = true;
   }
+  changed |= draw_shard_group(app);
   changed |= ui::checkbox(app, "train.offload_opt", "offload-optimizer", &t.offload_optimizer);
   if (t.zero_stage == 3)
     changed |= ui::checkbox(app, "train.offload_params", "offload-params", &t.offload_params);

@@ -32,6 +32,7 @@ constexpr Category kCategories[] = {
     {"res.mem.reserve", "memory.reserveBytes", &sizer::MemoryBreakdown::reserve_bytes},
     {"res.mem.recurrent", "memory.recurrentStateBytes",
      &sizer::MemoryBreakdown::recurrent_state_bytes},
+    {"res.mem.rollout", "memory.rolloutBytes", &sizer::MemoryBreakdown::rollout_bytes},
 };
 
 }  // namespace

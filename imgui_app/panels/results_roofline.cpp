@@ -2,10 +2,10 @@
 // engine's detailed sentence on hover) and, for inference, the roofline of the card with the
 // prefill and decode points.
 #include "imgui.h"
-#include "sizer/enums.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "panels/results_parts.hpp"
+#include "sizer/enums.hpp"
 #include "widgets/palette.hpp"
 #include "widgets/roofline.hpp"
 

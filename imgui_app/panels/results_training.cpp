@@ -30,6 +30,10 @@ void draw_figures(const App& app) {
             not_fit);
   value_row(app, "res.train.tokens_per_step", fmt::count(t.tokens_per_step),
             "training.tokensPerStep");
+  if (t.rollout_seconds_per_step > 0) {
+    value_row(app, "res.train.rollout", running(fmt::seconds(t.rollout_seconds_per_step)),
+              "training.rolloutSecondsPerStep", not_fit);
+  }
   value_row(app, "res.train.tokens_per_second",
             running(trf("res.unit.tok_s", {fmt::number(t.tokens_per_second)})),
             "training.tokensPerSecond", not_fit);

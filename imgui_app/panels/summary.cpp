@@ -22,8 +22,8 @@ std::string summary_text(const App& app) {
   line += "  \xC2\xB7  " +
           (m.fits ? trf("res.unit.tok_s", {fmt::number(tokens_per_s)}) : std::string(fmt::k_dash));
   // An unknown price is a dash, never $0.
-  const std::string usd = e.cost.price_known && m.fits ? fmt::usd(e.cost.usd_per_million_tokens)
-                                                      : fmt::k_dash;
+  const std::string usd =
+      e.cost.price_known && m.fits ? fmt::usd(e.cost.usd_per_million_tokens) : fmt::k_dash;
   line += "  \xC2\xB7  " + trf("summary.per_million", {usd});
   return line;
 }

@@ -131,6 +131,24 @@ TEST_CASE("GRPO's rollouts: the engine's own estimate of generating the step's s
                grpo.memory.overhead_bytes + grpo.memory.rollout_bytes));
 }
 
+TEST_CASE("the RL figures explain themselves", "[training][rl]") {
+  Scenario s = seven_b(TrainingObjective::grpo);
+  s.inference.engine = Engine::vllm;
+  const Estimate e = estimate(s, EstimateOptions{true});
+  const std::string rollout = e.formulas.at("training.rolloutSecondsPerStep");
+  CHECK(rollout.rfind("8 sequences (micro-batch x accumulation) of 768 prompt + 256 generated "
+                      "tokens on one GPU",
+                      0) == 0);
+  CHECK(e.formulas.at("memory.rolloutBytes").find("vLLM's own 16-bit weights") !=
+        std::string::npos);
+  CHECK(e.formulas.at("training.stepSeconds").find("s rollout generation") != std::string::npos);
+  const Estimate dpo = estimate(seven_b(TrainingObjective::dpo), EstimateOptions{true});
+  CHECK(dpo.formulas.at("training.tokensPerStep") ==
+        "2 micro-batch x 2 sequences per pair x 1024 tokens x 4 accumulation x 8 data-parallel "
+        "replicas = 131072");
+  CHECK(dpo.formulas.count("training.rolloutSecondsPerStep") == 0);
+}
+
 TEST_CASE("rollouts must leave a prompt", "[training][rl]") {
   Scenario s = seven_b(TrainingObjective::grpo);
   s.training.completion_tokens = 1024;
