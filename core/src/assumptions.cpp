@@ -79,7 +79,7 @@ const std::vector<Field>& fields() {
                "synchronisation. Fit on the generic rows' training throughput (LOSO in "
                "docs/VALIDATION.md); the framework profiles keep it (they change memory behaviours "
                "only)",
-               &Assumptions::training_mfu, 0.83),
+               &Assumptions::training_mfu, 0.8),
       fraction("matmulEfficiencyDefault", "Sustained matmul share (cards not measured)",
                "the measured share of the dense peak that matmuls sustain (MAMF / peak) is a "
                "column of core/data/gpus.csv for the cards in the stas00/ml-engineering MAMF "

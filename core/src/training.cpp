@@ -118,6 +118,24 @@ double context_parallel_transfer_seconds(const Scenario& s) {
   return hops * (safe_div(chunk_bytes, link) + a.collective_latency_s);
 }
 
+double dequantize_bytes_per_forward(const Scenario& s, const ParamCounts& p) {
+  const NumberFormat& wf = weights_format_of(s);
+  if (s.training.method == TrainingMethod::full || wf.bits_per_weight >= 16.0) return 0.0;
+  if (wf.compute_dtype == ComputeType::fp8) return 0.0;
+  // The quantized linear layers: the body without embeddings, LM head (bitsandbytes'
+  // llm_int8_skip_modules keeps it 16-bit), norms and vision tower.
+  const double body = std::max(0.0, p.total - p.embedding - p.lm_head - p.norms - p.vision) /
+                      (double(std::max(1, s.parallel.tensor)) * std::max(1, s.parallel.pipeline));
+  return body * (wf.bits_per_weight / 8.0 + 2.0);
+}
+
+double dequantize_bytes_per_micro_batch(const Scenario& s, const ParamCounts& p) {
+  const double per_pass = dequantize_bytes_per_forward(s, p);
+  if (per_pass <= 0) return 0.0;
+  if (weights_format_of(s).compute_dtype == ComputeType::int8) return per_pass;  // backward only
+  return (s.training.recompute == Recompute::full ? 3.0 : 2.0) * per_pass;
+}
+
 double sustained_matmul_fraction(const Gpu& g, ComputeType compute, const Assumptions& a) {
   if (compute == ComputeType::fp8 && g.matmul_efficiency_fp8 > 0) return g.matmul_efficiency_fp8;
   return g.matmul_efficiency > 0 ? g.matmul_efficiency : a.matmul_efficiency_default;
@@ -196,8 +214,18 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
       (rl.trained_models + rl.scoring_passes / 3.0) *
       safe_div(training_elementwise_bytes_per_token(s),
                hw.gpu.memory_bandwidth_gb_per_s * 1e9 * a.elementwise_bandwidth_efficiency);
-  r.compute_seconds_per_step = (safe_div(seconds_per_token, a.training_mfu) + elementwise_seconds) *
-                               safe_div(r.tokens_per_step, gpus) * (1.0 + bubble);
+  // A k-bit base is dequantized per micro-batch, however many tokens it holds, by a streaming
+  // kernel (the elementwise rate); RL's scoring forwards dequantize once more each.
+  const double dequantize_seconds =
+      double(t.grad_accumulation) *
+      safe_div(rl.trained_models * dequantize_bytes_per_micro_batch(s, p) +
+                   rl.scoring_passes * dequantize_bytes_per_forward(s, p),
+               hw.gpu.memory_bandwidth_gb_per_s * 1e9 * a.elementwise_bandwidth_efficiency);
+  r.compute_seconds_per_step =
+      ((safe_div(seconds_per_token, a.training_mfu) + elementwise_seconds) *
+           safe_div(r.tokens_per_step, gpus) +
+       dequantize_seconds) *
+      (1.0 + bubble);
 
   // Data-parallel traffic overlaps with compute (bucketed all-reduce, FSDP prefetch); what does
   // not fit under the compute time is exposed. The ranks that share weights are data x context

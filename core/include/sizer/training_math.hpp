@@ -33,6 +33,16 @@ double training_elementwise_bytes_per_token(const Scenario& normalized);
 // backward: the card's attention_efficiency, else assumptions.attentionEfficiencyDefault.
 double sustained_attention_fraction(const Gpu& gpu, const Assumptions& a);
 
+// LoRA on a k-bit base (QLoRA, LLM.int8): bytes one GPU streams per micro-batch dequantizing its
+// frozen linear weights to 16 bits before each matmul that uses them (bitsandbytes MatMul4Bit:
+// the forward, the recomputed forward and the input-gradient backward; MatMul8bitLt runs its
+// forward in int8 and dequantizes for the backward only): read the stored bits, write 2 bytes.
+// 0 for full fine-tuning, 16-bit bases and FP8 compute (native FP8 GEMMs).
+double dequantize_bytes_per_micro_batch(const Scenario& normalized, const ParamCounts& params);
+
+// The same for one forward-only pass (RL's reference and scoring forwards on that base).
+double dequantize_bytes_per_forward(const Scenario& normalized, const ParamCounts& params);
+
 // Context parallel (ring attention, Megatron-Core's default "p2p" exchange): seconds per optimizer
 // step one rank spends passing K and V chunks around the ring of cp ranks (cp - 1 hops per
 // attention layer in forward, twice that in backward: K, V and their gradients; once more with
