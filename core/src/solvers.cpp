@@ -135,7 +135,10 @@ int largest_context_fitting(Scenario& s, const ParamCounts& params) {
     return prompt > 0 ? prompt + output : 0;
   }
   const int limit = trained > 0 ? std::min(kMaxTrainingSeq, trained) : kMaxTrainingSeq;
-  return largest_fitting_field(s, params, s.training.seq_len, limit);
+  const int best = largest_fitting_field(s, params, s.training.seq_len, limit);
+  // Context parallel cuts each sequence into 2 x cp chunks: the answer must be a length it takes.
+  const int chunks = 2 * std::max(1, s.parallel.context);
+  return s.parallel.context > 1 ? best - best % chunks : best;
 }
 
 double throughput_at_batch(Scenario& s, const ParamCounts& params, int batch) {

@@ -5,6 +5,7 @@
 #include "engine_test_util.hpp"
 #include "sizer/activations.hpp"
 #include "sizer/communication.hpp"
+#include "sizer/solvers.hpp"
 #include "sizer/training_math.hpp"
 
 using namespace sizer;
@@ -109,4 +110,20 @@ TEST_CASE("HSDP: ZeRO-3 shards inside the group, gradients all-reduce across gro
   s.training.shard_group = 8;
   s.training.zero_stage = 0;
   CHECK_THROWS_WITH(estimate(s), Catch::Contains("needs zeroStage 1 or more"));
+}
+
+TEST_CASE("the longest trainable sequence under context parallel splits into 2 x cp chunks",
+          "[training][context-parallel]") {
+  Scenario s = training("llama-3.1-8b", "bf16", "h100-sxm-80gb", 8);
+  s.training.zero_stage = 3;
+  s.training.recompute = Recompute::full;
+  s.parallel.context = 4;
+  const int longest = largest_context_that_fits(s);
+  REQUIRE(longest > 0);
+  CHECK(longest % 8 == 0);
+  s.training.seq_len = longest;
+  CHECK(validate(normalize(s)).empty());
+  // Fewer tokens per GPU: the same card takes a longer sequence than without the split.
+  s.parallel.context = 1;
+  CHECK(longest > largest_context_that_fits(s));
 }
