@@ -73,6 +73,14 @@ double elementwise_elements_per_token_layer(const ModelArch& m, bool eager) {
   return norms + residuals + rope + activation;
 }
 
+// Tokens one rank holds per micro-batch: both sequences of a DPO pair, a 1 / cp slice of each
+// under context parallel. Tensor- and expert-parallel collectives move these.
+double tokens_per_rank_micro_batch(const Scenario& s) {
+  const TrainingWorkload& t = s.training;
+  return double(t.micro_batch) * rl_workload(t).sequences_per_sample * t.seq_len /
+         std::max(1, s.parallel.context);
+}
+
 // Expert parallel: each MoE layer sends every token's hidden state to its k experts' ranks and
 // back (dispatch + combine) in forward and again in backward (and in the recomputed forward):
 // all-to-alls of tokens x k x h x 2 bytes, (ep - 1) / ep of it leaving the GPU. They sit on the
@@ -82,7 +90,7 @@ double expert_all_to_all_seconds(const Scenario& s) {
   const int moe_layers = moe_layer_count(s.model);
   if (ep <= 1 || moe_layers == 0) return 0.0;
   const TrainingWorkload& t = s.training;
-  const double per_call = expert_all_to_all_call_seconds(s, double(t.micro_batch) * t.seq_len);
+  const double per_call = expert_all_to_all_call_seconds(s, tokens_per_rank_micro_batch(s));
   const double calls =
       (t.recompute == Recompute::full ? 6.0 : 4.0) * moe_layers / std::max(1, s.parallel.pipeline);
   return per_call * calls * t.grad_accumulation;
@@ -110,7 +118,7 @@ double context_parallel_transfer_seconds(const Scenario& s) {
   const Assumptions& a = s.assumptions;
   const double kv_dim = double(kv_heads_of(m)) * head_dim_of(m);
   const double chunk_bytes =
-      double(t.micro_batch) * t.seq_len / cp * 2.0 * kv_dim * 2.0 / std::max(1, s.parallel.tensor);
+      tokens_per_rank_micro_batch(s) * 2.0 * kv_dim * 2.0 / std::max(1, s.parallel.tensor);
   const double passes = t.recompute == Recompute::full ? 4.0 : 3.0;
   const double hops = double(cp - 1) * passes * attention_layer_count(m) /
                       std::max(1, s.parallel.pipeline) * t.grad_accumulation;
@@ -266,7 +274,7 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
   // (the stages run their micro-batches side by side, as the compute term assumes).
   const double tp_passes = t.recompute == Recompute::full ? 3.0 : 2.0;
   const double tp_seconds = tp_passes * t.grad_accumulation *
-                            tensor_parallel_seconds(s, double(t.micro_batch) * t.seq_len) /
+                            tensor_parallel_seconds(s, tokens_per_rank_micro_batch(s)) /
                             std::max(1, s.parallel.pipeline);
   // ZeRO-Offload: gradients down and parameters up over PCIe, and the CPU runs Adam
   // (~16 bytes of host traffic per parameter per step).

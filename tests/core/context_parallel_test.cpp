@@ -127,3 +127,21 @@ TEST_CASE("the longest trainable sequence under context parallel splits into 2 x
   s.parallel.context = 1;
   CHECK(longest > largest_context_that_fits(s));
 }
+
+TEST_CASE("tensor-parallel all-reduces under context parallel move a rank's slice of the sequence",
+          "[training][context-parallel]") {
+  // TP 2 x CP 2 on 4 H100s: each rank holds 8,192 / 2 tokens of each sequence, so its tensor-
+  // parallel collectives carry 4,096 tokens per micro-batch. The gradient all-reduce over the two
+  // context ranks and the ring transfers hide under the compute, so the exposed communication is
+  // the tensor-parallel time alone.
+  Scenario s = training("llama-3-8b", "bf16", "h100-sxm-80gb", 4);
+  s.parallel.tensor = 2;
+  s.parallel.context = 2;
+  s.training.seq_len = 8192;
+  s.training.micro_batch = 1;
+  s.training.grad_accumulation = 4;
+  const Scenario n = normalize(s);
+  const Estimate e = estimate(s);
+  const double tp = 2.0 * 4 * tensor_parallel_seconds(n, 4096);
+  CHECK(e.training.communication_seconds_per_step == Approx(tp).epsilon(1e-9));
+}
