@@ -138,6 +138,7 @@ export interface TrainingRequest {
   method?: 'full' | 'lora' | 'qlora';  // full, lora or qlora
   objective?: 'sft' | 'dpo' | 'ppo' | 'grpo';  // sft, or preference / RL fine-tuning: dpo (chosen + rejected pairs), ppo (actor, critic, reward and reference models, rollouts), grpo (rollouts, no critic)
   completionTokens?: number;  // ppo / grpo: tokens each rollout generates (the prompt is the rest of seqLen) (tokens)
+  rolloutGpus?: number;  // ppo / grpo: GPUs that generate the rollouts apart from the training GPUs (one engine, tensor parallel over them); 0 = colocated on the training GPUs
   referenceModel?: boolean;  // dpo / ppo / grpo: a frozen reference model scores each sequence; false = none (GRPO beta 0, DPO with precomputed log-probabilities)
   optimizer?: 'adamw' | 'adamw-8bit' | 'sgd' | 'adafactor';  // optimizer
   recompute?: 'none' | 'selective' | 'full';  // activation recomputation

@@ -15,7 +15,7 @@ CostResult compute_cost(const Scenario& s, const InferenceResult& inference,
                         const TrainingResult& training) {
   CostResult c;
   const ResolvedPrice price = resolve_price(s);
-  const int gpus = total_gpus(s);
+  const int gpus = billed_gpus(s);
   c.price_known = price.known;
   c.usd_per_gpu_hour = price.usd_per_gpu_hour;
   c.basis = price.basis;  // a short literal: no allocation

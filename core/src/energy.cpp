@@ -13,7 +13,7 @@ double board_watts_under_load(const Gpu& g, const Assumptions& a) {
 EnergyResult compute_energy(const Scenario& s, const InferenceResult& inference,
                             const TrainingResult& training) {
   EnergyResult r;
-  const int gpus = total_gpus(s);
+  const int gpus = billed_gpus(s);
   const double board = board_watts_under_load(s.hardware.gpu, s.assumptions);
   const double tokens_per_second = s.mode == Mode::inference
                                        ? inference.throughput_tokens_per_second

@@ -98,6 +98,20 @@ void add_warnings(const Scenario& s, Estimate& e) {
          on_gpu ? std::vector<double>{e.memory.per_gpu_bytes, not_bytes, e.memory.capacity_bytes}
                 : std::vector<double>{e.memory.host_ram_bytes, s.hardware.host.ram_bytes}});
   }
+  if (s.mode == Mode::training && s.training.rollout_gpus > 0 && rl_workload(s.training).rollouts) {
+    // The separate rollout engine holds the model and the rollouts' KV cache on its own GPUs.
+    const MemoryBreakdown engine = memory_breakdown(rollout_scenario(s), e.params);
+    if (!engine.fits) {
+      e.warning_details.push_back(
+          {"rollout-gpus-too-small",
+           {std::to_string(s.training.rollout_gpus), fmt_bytes(engine.per_gpu_bytes),
+            fmt_bytes(engine.capacity_bytes)},
+           "training.rolloutGpus: the rollout engine needs " + fmt_bytes(engine.per_gpu_bytes) +
+               " on each of its " + std::to_string(s.training.rollout_gpus) + " GPUs (" +
+               fmt_bytes(engine.capacity_bytes) + " usable); give it more GPUs",
+           {std::nan(""), engine.per_gpu_bytes, engine.capacity_bytes}});
+    }
+  }
   for (const Warning& w : e.warning_details) e.warnings.push_back(w.text);
 }
 

@@ -195,20 +195,27 @@ void training_formulas(Estimate& e) {
       fmt_num(s.parallel.data) + " data-parallel replicas = " + fmt_num(r.tokens_per_step);
   if (rl.rollouts) {
     const Scenario gen = rollout_scenario(s);
+    const bool separate = t.rollout_gpus > 0;
+    const std::string where =
+        separate ? "the " + fmt_num(t.rollout_gpus) + " separate rollout GPUs (tensor parallel)"
+        : gen.hardware.gpus_per_node == 1
+            ? std::string("one GPU")
+            : "one replica's " + fmt_num(gen.hardware.gpus_per_node) + " GPUs";
     f["training.rolloutSecondsPerStep"] =
-        fmt_num(gen.inference.batch) + " sequences (micro-batch x accumulation) of " +
+        fmt_num(gen.inference.batch) +
+        (separate ? " sequences (micro-batch x accumulation x data-parallel ranks) of "
+                  : " sequences (micro-batch x accumulation) of ") +
         fmt_num(gen.inference.prompt_tokens) + " prompt + " + fmt_num(gen.inference.output_tokens) +
-        " generated tokens on " +
-        (gen.hardware.gpus_per_node == 1
-             ? std::string("one GPU")
-             : "one replica's " + fmt_num(gen.hardware.gpus_per_node) + " GPUs") +
+        " generated tokens on " + where +
         ", as the inference estimate = " + fmt_num(r.rollout_seconds_per_step) + " s";
     f["memory.rolloutBytes"] =
-        "KV cache of the rollouts (16-bit)" +
-        std::string(engine_profile_base(s.inference.engine) == Engine::vllm
-                        ? " + vLLM's own 16-bit weights"
-                        : "") +
-        " beyond the training activations it replaces = " + fmt_bytes(m.rollout_bytes);
+        separate
+            ? "generated on " + where + ": nothing on the training GPUs"
+            : "KV cache of the rollouts (16-bit)" +
+                  std::string(engine_profile_base(s.inference.engine) == Engine::vllm
+                                  ? " + vLLM's own 16-bit weights"
+                                  : "") +
+                  " beyond the training activations it replaces = " + fmt_bytes(m.rollout_bytes);
   }
   f["training.totalFlops"] = fmt_num(r.flops_per_token) + " FLOPs per token x " +
                              fmt_num(t.tokens) + " tokens = " + fmt_num(r.total_flops);
@@ -229,8 +236,8 @@ void training_formulas(Estimate& e) {
                              " offloaded to CPU RAM = " + fmt_bytes(m.host_ram_bytes);
   f["training.tokensPerSecond"] = fmt_num(r.tokens_per_step) + " tokens / " +
                                   fmt_num(r.step_seconds) + " s = " + fmt_num(r.tokens_per_second);
-  f["training.gpuHours"] =
-      fmt_num(r.total_hours) + " h x " + fmt_num(total_gpus(s)) + " GPUs = " + fmt_num(r.gpu_hours);
+  f["training.gpuHours"] = fmt_num(r.total_hours) + " h x " + fmt_num(billed_gpus(s)) +
+                           " GPUs = " + fmt_num(r.gpu_hours);
   f["training.mfu"] = "model FLOPs per token (no recompute) x " + fmt_num(r.tokens_per_second) +
                       " tokens/s / (" + fmt_num(total_gpus(s)) + " x " +
                       fmt_num(e.peak_flops / 1e12) + " TFLOPS) = " + fmt_num(r.mfu);
@@ -269,7 +276,7 @@ void common_formulas(Estimate& e) {
             "on each of " +
                 fmt_num(total_gpus(s)) + " GPUs = " + fmt_bytes(e.memory.total_bytes);
   f["cost.usdPerHour"] =
-      fmt_num(total_gpus(s)) + " GPUs x $" + fmt_num(e.cost.usd_per_gpu_hour) + " (" +
+      fmt_num(billed_gpus(s)) + " GPUs x $" + fmt_num(e.cost.usd_per_gpu_hour) + " (" +
       (e.cost.price_known ? e.cost.basis + ", " + e.cost.provider : "price unknown") + ") = $" +
       fmt_num(e.cost.usd_per_hour);
   if (e.cost.purchase_usd > 0) {
@@ -297,7 +304,7 @@ void common_formulas(Estimate& e) {
                                   " tokens/s x 3600) x 1e6 = $" +
                                   fmt_num(e.cost.usd_per_million_tokens);
   if (e.energy.watts > 0) {
-    f["energy.watts"] = fmt_num(total_gpus(s)) + " GPUs x " + fmt_num(s.hardware.gpu.tdp_w) +
+    f["energy.watts"] = fmt_num(billed_gpus(s)) + " GPUs x " + fmt_num(s.hardware.gpu.tdp_w) +
                         " W TDP x " + fmt_num(s.assumptions.board_power_fraction) +
                         " under load = " + fmt_num(e.energy.watts) + " W";
     f["energy.joulesPerToken"] = fmt_num(e.energy.watts) + " W / " + fmt_num(tps) +

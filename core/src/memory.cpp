@@ -472,9 +472,9 @@ StageMemory training_stage_memory(const Scenario& s, const ParamCounts& p, Pipel
   }
   const TrainingActivations act = training_activations(s, stage);
   out.activations = act.peak_bytes;
-  if (rl.rollouts) {
-    // Generation alternates with training: its KV cache (and a vLLM engine's own 16-bit copy of
-    // the weights, TRL's and OpenRLHF's colocated mode) takes the place of the activations.
+  if (rl.rollouts && t.rollout_gpus == 0) {
+    // Colocated generation alternates with training: its KV cache (and a vLLM engine's own 16-bit
+    // copy of the weights, TRL's and OpenRLHF's colocated mode) takes the place of the activations.
     const Scenario gen = rollout_scenario(s);
     const double context = double(gen.inference.prompt_tokens) + gen.inference.output_tokens;
     double rollout = kv_cache_bytes(m, kv_format_of(gen), context, gen.inference.batch, 1,

@@ -233,6 +233,11 @@ const std::vector<RequestField>& request_fields() {
           "training", "completionTokens",
           [](Scenario& s) -> int& { return s.training.completion_tokens; }, 1, kMaxTokens, "tokens",
           "ppo / grpo: tokens each rollout generates (the prompt is the rest of seqLen)"),
+      whole(
+          "training", "rolloutGpus", [](Scenario& s) -> int& { return s.training.rollout_gpus; }, 0,
+          kMaxCount, "",
+          "ppo / grpo: GPUs that generate the rollouts apart from the training GPUs (one engine, "
+          "tensor parallel over them); 0 = colocated on the training GPUs"),
       flag(
           "training", "referenceModel",
           [](Scenario& s) -> bool& { return s.training.reference_model; },

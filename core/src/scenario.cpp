@@ -10,6 +10,7 @@
 #include "sizer/enums.hpp"
 #include "sizer/hosts.hpp"
 #include "sizer/layers.hpp"
+#include "sizer/layouts.hpp"
 #include "sizer/params.hpp"
 #include "sizer/vision.hpp"
 
@@ -17,6 +18,13 @@ namespace sizer {
 
 int total_gpus(const Scenario& s) {
   return std::max(1, s.hardware.gpus_per_node) * std::max(1, s.hardware.nodes);
+}
+
+int billed_gpus(const Scenario& s) {
+  const bool rollouts =
+      s.mode == Mode::training && (s.training.objective == TrainingObjective::ppo ||
+                                   s.training.objective == TrainingObjective::grpo);
+  return total_gpus(s) + (rollouts ? std::max(0, s.training.rollout_gpus) : 0);
 }
 
 std::string validation_message(const Scenario& normalized) {
@@ -221,6 +229,23 @@ std::vector<std::string> validate(const Scenario& s) {
         (s.training.completion_tokens < 1 || s.training.completion_tokens >= s.training.seq_len)) {
       problems.push_back("training.completionTokens: rollouts generate from 1 to seqLen - 1 (" +
                          std::to_string(s.training.seq_len - 1) + ") tokens after the prompt");
+    }
+    const int rollout_gpus = s.training.rollout_gpus;
+    if (rollout_gpus < 0) {
+      problems.push_back("training.rolloutGpus: must not be negative");
+    } else if (rollout_gpus > 0 && objective != TrainingObjective::ppo &&
+               objective != TrainingObjective::grpo) {
+      problems.push_back(
+          "training.rolloutGpus: only PPO and GRPO generate rollouts; use 0 with sft or dpo");
+    } else if (rollout_gpus > 0) {
+      const std::vector<int> degrees = valid_tensor_degrees(m, rollout_gpus);
+      if (std::find(degrees.begin(), degrees.end(), rollout_gpus) == degrees.end()) {
+        problems.push_back(
+            "training.rolloutGpus: the rollout engine splits the model tensor-"
+            "parallel over its " +
+            std::to_string(rollout_gpus) + " GPUs, which must divide the attention and KV heads (" +
+            std::to_string(m.num_heads) + ", " + std::to_string(m.num_kv_heads) + ")");
+      }
     }
     const int group = s.training.shard_group;
     const long long data_ranks = s.parallel.data > 0

@@ -314,7 +314,7 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
   r.communication_share = safe_div(r.communication_seconds_per_step, r.step_seconds);
   r.tokens_per_second = safe_div(r.tokens_per_step, r.step_seconds);
   r.total_hours = safe_div(t.tokens, r.tokens_per_second) / 3600.0;
-  r.gpu_hours = r.total_hours * gpus;
+  r.gpu_hours = r.total_hours * billed_gpus(s);
   // Model FLOPs utilisation: the FLOPs the model needs (no recompute) over the peak.
   const double model_flops = flops_per_token(s, p, r.trainable_params, false).total();
   r.mfu = safe_div(model_flops * r.tokens_per_second, gpus * peak);

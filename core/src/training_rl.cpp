@@ -49,9 +49,17 @@ Scenario rollout_scenario(const Scenario& s) {
   r.inference.batch = std::max(1, t.micro_batch) * std::max(1, t.grad_accumulation);
   r.inference.output_tokens = std::clamp(t.completion_tokens, 1, std::max(1, t.seq_len - 1));
   r.inference.prompt_tokens = std::max(1, t.seq_len - r.inference.output_tokens);
-  // One data-parallel rank's model split generates its own sequences.
   r.hardware.nodes = 1;
-  r.hardware.gpus_per_node = std::max(1, s.parallel.tensor) * std::max(1, s.parallel.pipeline);
+  if (t.rollout_gpus > 0) {
+    // A separate engine, tensor parallel over its GPUs, generates every rank's sequences.
+    r.inference.batch *= derived_data_parallel(s);
+    r.hardware.gpus_per_node = t.rollout_gpus;
+    r.parallel.tensor = t.rollout_gpus;
+    r.parallel.pipeline = 1;
+  } else {
+    // Colocated: each data-parallel rank's model split generates its own sequences.
+    r.hardware.gpus_per_node = std::max(1, s.parallel.tensor) * std::max(1, s.parallel.pipeline);
+  }
   r.parallel.data = 1;
   r.parallel.context = 1;
   r.parallel.expert = 1;

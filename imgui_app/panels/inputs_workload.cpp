@@ -83,6 +83,33 @@ bool draw_offload_nvme(App& app) {
   return changed;
 }
 
+// Where the rollouts run: on the training GPUs (colocated, TRL's default) or on GPUs of their
+// own, one engine tensor-parallel over them (the core's rule: valid_tensor_degrees).
+bool draw_rollout_gpus(App& app) {
+  sizer::TrainingWorkload& t = app.inputs.training;
+  std::vector<int> choices{0};
+  for (int d : sizer::valid_tensor_degrees(app.inputs.model, app.inputs.hardware.gpus_per_node))
+    choices.push_back(d);
+  bool changed = false;
+  if (std::find(choices.begin(), choices.end(), t.rollout_gpus) == choices.end()) {
+    t.rollout_gpus = 0;
+    changed = true;
+  }
+  int index =
+      static_cast<int>(std::find(choices.begin(), choices.end(), t.rollout_gpus) - choices.begin());
+  ui::help_for_next_row("help.rollout_gpus");
+  if (ui::combo(app, "train.rollout_gpus", "rollout-gpus", &index,
+                static_cast<int>(choices.size()), [&](int i) {
+                  const int g = choices[static_cast<std::size_t>(i)];
+                  return g == 0 ? std::string(tr("train.rollout_colocated"))
+                                : trf("train.rollout_n", {std::to_string(g)});
+                })) {
+    t.rollout_gpus = choices[static_cast<std::size_t>(index)];
+    changed = true;
+  }
+  return changed;
+}
+
 // SFT, DPO, PPO or GRPO; the tokens a rollout generates and the reference model where they
 // apply (docs/METHOD.md, "RL fine-tuning").
 bool draw_objective(App& app) {
@@ -111,6 +138,7 @@ bool draw_objective(App& app) {
       apply_engine(app.inputs, sizer::enum_at<sizer::Engine>(engine));
       changed = true;
     }
+    changed |= draw_rollout_gpus(app);
   }
   if (t.objective != O::sft) {
     ui::help_for_next_row("help.reference_model");

@@ -67,9 +67,9 @@ TEST_CASE("a reported order prices the Ascend 910B; the coverage counts of docs/
     rental += rented;
     any += bought || rented;
   }
-  CHECK(purchase == 83);
-  CHECK(rental == 43);
-  CHECK(any == 101);
+  CHECK(purchase == 84);
+  CHECK(rental == 56);
+  CHECK(any == 104);
 }
 
 TEST_CASE("fifth-pass prices: AWS instances per GPU, an EC2 Mac host, the M5 Max Mac Studio",
@@ -210,4 +210,16 @@ TEST_CASE("the price basis and ownership inputs travel in share links", "[prices
   CHECK(r.scenario.cost.own.years == 4);
   CHECK(r.scenario.cost.own.electricity_usd_per_kwh == 0.2);
   CHECK(r.scenario.cost.usd_per_gpu_hour == 1.5);
+}
+
+TEST_CASE("sixth-pass prices: an 8-card instance divided by 8, a CNY list price converted",
+          "[prices]") {
+  // Intel Tiber AI Cloud: 8 x Gaudi 2 bare metal on demand at $10.40 per hour.
+  const PriceQuote* gaudi2 = find_quote("intel-gaudi2-96gb", QuoteKind::gpu_cloud);
+  REQUIRE(gaudi2 != nullptr);
+  CHECK(gaudi2->usd == Approx(10.40 / 8));
+  // AutoDL lists the H20 at CNY 10.50 per GPU-hour; 6.72 CNY per USD.
+  const PriceQuote* h20 = find_quote("h20-96gb", QuoteKind::gpu_cloud);
+  REQUIRE(h20 != nullptr);
+  CHECK(h20->usd == Approx(10.50 / 6.72).epsilon(1e-3));
 }

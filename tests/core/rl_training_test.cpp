@@ -156,3 +156,53 @@ TEST_CASE("rollouts must leave a prompt", "[training][rl]") {
   s.training.objective = TrainingObjective::sft;  // ignored outside PPO / GRPO
   CHECK_NOTHROW(estimate(s));
 }
+
+TEST_CASE(
+    "GRPO on separate rollout GPUs: nothing on the training GPUs, every rank's sequences "
+    "on one tensor-parallel engine, the extra GPUs billed",
+    "[training][rl]") {
+  Scenario colocated = seven_b(TrainingObjective::grpo);
+  colocated.inference.engine = Engine::vllm;
+  Scenario separate = colocated;
+  separate.training.rollout_gpus = 2;
+  const Estimate c = estimate(colocated);
+  const Estimate e = estimate(separate);
+  CHECK(c.memory.rollout_bytes > 0);
+  CHECK(e.memory.rollout_bytes == 0.0);
+  // 8 data-parallel ranks x micro-batch 2 x accumulation 4 = 64 sequences on TP 2.
+  Scenario gen = inference("llama-2-7b", "bf16", "a100-sxm-80gb", 2);
+  gen.parallel.tensor = 2;
+  gen.inference.engine = Engine::vllm;
+  gen.inference.batch = 64;
+  gen.inference.prompt_tokens = 768;
+  gen.inference.output_tokens = 256;
+  CHECK(e.training.rollout_seconds_per_step ==
+        Approx(estimate(gen).inference.end_to_end_seconds).epsilon(1e-9));
+  // Rented hours: 8 training + 2 rollout GPUs.
+  CHECK(e.training.gpu_hours == Approx(e.training.total_hours * 10));
+  CHECK(e.cost.usd_per_hour == Approx(e.cost.usd_per_gpu_hour * 10));
+  CHECK(billed_gpus(normalize(separate)) == 10);
+  CHECK(billed_gpus(normalize(colocated)) == 8);
+}
+
+TEST_CASE("separate rollout GPUs: bad counts are named, a too-small engine is warned about",
+          "[training][rl]") {
+  Scenario s = seven_b(TrainingObjective::grpo);
+  s.training.rollout_gpus = 3;  // 32 heads do not split 3 ways
+  CHECK(validation_message(normalize(s)).find("training.rolloutGpus") != std::string::npos);
+  s.training.objective = TrainingObjective::dpo;
+  s.training.rollout_gpus = 2;
+  CHECK(validation_message(normalize(s)).find("only PPO and GRPO") != std::string::npos);
+  s.training.rollout_gpus = -1;
+  CHECK(validation_message(normalize(s)).find("must not be negative") != std::string::npos);
+  // A 70B engine on one 80 GB card cannot hold its 16-bit weights.
+  Scenario big = training("llama-2-70b", "bf16", "a100-sxm-80gb", 8);
+  big.training.objective = TrainingObjective::grpo;
+  big.training.method = TrainingMethod::lora;
+  big.training.seq_len = 1024;
+  big.training.rollout_gpus = 1;
+  const Estimate e = estimate(big);
+  bool warned = false;
+  for (const Warning& w : e.warning_details) warned |= w.id == "rollout-gpus-too-small";
+  CHECK(warned);
+}

@@ -174,7 +174,7 @@ TEST_CASE("the planner request follows the calculator's scenario and the Plan vi
   CHECK(kv.constraints.custom_gpus.empty());
   app::App own = inference_app();
   own.inputs.hardware.gpu = app::custom_gpu_from(*sizer::find_gpu("h100-sxm-80gb"), "My H100");
-  own.inputs.hardware.gpu.cloud_usd_per_gpu_hour = 0.4;
+  own.inputs.hardware.gpu.cloud_usd_per_gpu_hour = 0.05;  // below every catalog rental
   const sizer::PlanRequest mine = app::plan_request(own.inputs, own.ui.plan, false);
   REQUIRE(mine.constraints.custom_gpus.size() == 1);
   CHECK(mine.constraints.custom_gpus[0].name == "My H100");

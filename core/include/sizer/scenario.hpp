@@ -110,6 +110,10 @@ struct TrainingWorkload {
   // penalty). false = none is loaded: GRPO with beta 0 (TRL's default), DPO with precomputed
   // reference log-probabilities.
   bool reference_model = true;
+  // PPO / GRPO: GPUs of the same type that generate the rollouts apart from the training GPUs
+  // (one engine, tensor parallel over them: TRL's vllm_mode "server", OpenRLHF's vLLM engines);
+  // 0 = colocated: the training GPUs generate too, alternating with training.
+  int rollout_gpus = 0;
   Optimizer optimizer = Optimizer::adamw;
   bool mixed_precision = true;  // BF16/FP16 compute with FP32 master weights
   int lora_rank = 16;
@@ -179,6 +183,10 @@ std::vector<std::string> validate(const Scenario& s);
 std::string validation_message(const Scenario& normalized);
 
 int total_gpus(const Scenario& s);
+
+// The GPUs a run rents or powers: the training (or serving) GPUs plus PPO / GRPO's separate
+// rollout GPUs.
+int billed_gpus(const Scenario& s);
 
 // Data-parallel replicas the cards leave: total GPUs / (tensor x pipeline x context), at least 1
 // (what normalize() sets when the request leaves dataParallel at 0).
