@@ -98,6 +98,14 @@ double lora_dropout_bytes_per_token_per_layer(const ModelArch& m,
   return bytes;
 }
 
+double loss_bytes_per_logit(const Assumptions& a) {
+  if (!flag(a.compiled_loss)) return a.loss_bytes_per_logit;
+  // Compiled, the upcast and the softmax live only inside the fused kernel: what stays is the
+  // 16-bit logits and the 16-bit gradient of the chunk in backward.
+  const double compiled = 2.0 + 2.0 / std::max(1, a.loss_chunks);
+  return std::min(a.loss_bytes_per_logit, compiled);
+}
+
 bool residual_stream_fp32(const Scenario& s) {
   return s.training.method == TrainingMethod::qlora && flag(s.assumptions.kbit_upcast_fp32);
 }
@@ -151,7 +159,7 @@ TrainingActivations training_activations(const Scenario& s, PipelineStage stage)
   const double on_gpu_layers =
       flag(a.activation_offload) ? std::min(saved_layers, 2.0) : saved_layers;
   const bool holds_loss = pp == 1 || stage == PipelineStage::last;
-  const double loss = holds_loss ? a.loss_bytes_per_logit * m.vocab_size / tp : 0.0;
+  const double loss = holds_loss ? loss_bytes_per_logit(a) * m.vocab_size / tp : 0.0;
   const double factor = training_value_bytes_factor(s);
 
   TrainingActivations out;

@@ -107,7 +107,7 @@ const std::vector<Field>& fields() {
            "(activations, the loss, gathered ZeRO-3 layers); fit on the published rows that "
            "measure reserved memory (fsdp_qlora, torchtitan, PEFT's FSDP / DeepSpeed pages; "
            "docs/VALIDATION.md)",
-           &Assumptions::allocator_cache_fraction, 0.43, 0.0, 1.0),
+           &Assumptions::allocator_cache_fraction, 0.3, 0.0, 1.0),
       real("cudaContextBytes", "CUDA context and driver", "bytes",
            "0.3-1 GiB per process (docs/METHOD.md, Units); seed 004 budgets 1.3 GB",
            &Assumptions::cuda_context_bytes, 0.5 * kGiB, 0.0, 1e12),
@@ -240,6 +240,17 @@ const std::vector<Field>& fields() {
            "chunked FP32 cross-entropy working set; each framework's own is in its profile "
            "(docs/METHOD.md, Training frameworks)",
            &Assumptions::loss_bytes_per_logit, 4.0, 0.0, 64.0),
+      real("compiledLoss", "Training: the loss is compiled", "flag",
+           "1 = torch.compile fuses the loss's FP32 upcast, log-softmax and NLL into one kernel "
+           "that keeps only a per-row logsumexp (torchtune training.compile_loss with compile=True; "
+           "torchtitan build_cross_entropy_loss with compile on, 2025 and later): the loss then "
+           "holds the 16-bit logits (2 bytes) and the 16-bit gradient of the chunk being "
+           "differentiated (2 / lossChunks), never more than lossBytesPerLogit",
+           &Assumptions::compiled_loss, 0.0, 0.0, 1.0),
+      whole("lossChunks", "Training: chunks the loss is computed in",
+            "the cross-entropy runs over this many pieces of the sequence, one at a time "
+            "(torchtune CEWithChunkedOutputLoss num_output_chunks = 8); 1 = the whole sequence",
+            &Assumptions::loss_chunks, 1, 1, 1024),
       real("eagerIntermediates", "Training: eager elementwise ops keep their outputs", "flag",
            "1 = eager PyTorch modules: a gated MLP keeps gate, SiLU(gate), up and their product "
            "(4 of the MLP width, fused kernels 3) and RMSNorm keeps an FP32 copy of its input "
@@ -417,6 +428,7 @@ const std::vector<FrameworkChange>& framework_profile_changes() {
       {F::torchtune, "lossBytesPerLogit", 6.5,
        "CEWithChunkedOutputLoss, 8 chunks: BF16 logits (2) + log_softmax saved per chunk (4) + "
        "one chunk's FP32 copy (4 / 8)"},
+      {F::torchtune, "lossChunks", 8.0, "CEWithChunkedOutputLoss num_output_chunks = 8"},
       {F::torchtune, "eagerIntermediates", 1.0,
        "modules/feed_forward.py w2(silu(w1(x)) * w3(x)); RMSNorm upcasts to FP32"},
       {F::torchtune, "persistentGradientBuffer", 0.0,

@@ -64,6 +64,24 @@ TEST_CASE("Unsloth: checkpoints in host RAM, no logits, the rebuilt layer is the
   CHECK(largest_context_that_fits(un) > 5 * largest_context_that_fits(hf));
 }
 
+TEST_CASE("a compiled loss keeps the 16-bit logits and one chunk's 16-bit gradient",
+          "[training][framework]") {
+  // torchtune: eager chunked cross-entropy 6.5 bytes per logit; compile_loss fuses each chunk's
+  // upcast and softmax: 2 + 2 / 8.
+  Scenario tune = qlora_8b(TrainingFramework::torchtune, 1000);
+  CHECK(activations_of(tune).loss_bytes == Approx(1000 * 6.5 * kVocab));
+  tune.assumption_overrides["compiledLoss"] = 1;
+  CHECK(activations_of(tune).loss_bytes == Approx(1000 * 2.25 * kVocab));
+  // torchtitan: whole-vocabulary FP32 loss 12 bytes eager, 2 + 2 compiled (one chunk).
+  Scenario titan = qlora_8b(TrainingFramework::torchtitan, 1000);
+  titan.assumption_overrides["compiledLoss"] = 1;
+  CHECK(activations_of(titan).loss_bytes == Approx(1000 * 4.0 * kVocab));
+  // Compiling never adds: Unsloth's loss holds no logits either way.
+  Scenario unsloth = qlora_8b(TrainingFramework::unsloth, 1000);
+  unsloth.assumption_overrides["compiledLoss"] = 1;
+  CHECK(activations_of(unsloth).loss_bytes == 0);
+}
+
 TEST_CASE("PEFT's k-bit preparation keeps embeddings, head and norms in FP32",
           "[training][framework]") {
   Scenario generic = qlora_8b(TrainingFramework::generic, 1000);

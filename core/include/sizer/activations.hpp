@@ -45,6 +45,10 @@ struct TrainingActivations {
 };
 TrainingActivations training_activations(const Scenario& normalized, PipelineStage stage);
 
+// Bytes per token and vocabulary entry the loss holds at its peak: lossBytesPerLogit, or less when
+// the loss is compiled (assumptions compiledLoss, lossChunks).
+double loss_bytes_per_logit(const Assumptions& a);
+
 // QLoRA under PEFT's FP32 upcast (assumption kbitUpcastFp32): the residual stream is FP32.
 bool residual_stream_fp32(const Scenario& normalized);
 

@@ -69,6 +69,8 @@ struct Assumptions {
                                           // weight per decode step (0 = no ALU bound)
   // Training frameworks' memory behaviours (flags are 0 or 1).
   double loss_bytes_per_logit = 0;   // bytes per token x vocabulary entry at the loss's peak
+  double compiled_loss = 0;          // torch.compile fuses the loss (upcast, log-softmax, NLL)
+  int loss_chunks = 1;               // pieces the loss is computed in (torchtune 8)
   double eager_intermediates = 0;    // SiLU output and RMSNorm's FP32 input copy kept for backward
   double lora_dropout_copies = 0;    // LoRA dropout keeps a dropped copy of each adapter's input
   double kbit_upcast_fp32 = 0;       // QLoRA: non-quantized parameters upcast to FP32 (PEFT)
