@@ -125,8 +125,10 @@ bool draw_objective(App& app) {
   }
   using O = sizer::TrainingObjective;
   if (t.objective == O::ppo || t.objective == O::grpo) {
-    changed |= request_int(app, "completionTokens", "train.completion", "completion-tokens",
-                           &t.completion_tokens, "unit.tokens");
+    // Rollouts generate after a prompt of at least one token (the core's rule: 1 .. seqLen - 1).
+    ui::help_for_next_row("help.completion");
+    changed |= ui::slider_int(app, "train.completion", "completion-tokens", &t.completion_tokens, 1,
+                              std::max(1, t.seq_len - 1), "unit.tokens", true);
     // The engine that generates the rollouts (TRL and OpenRLHF colocate vLLM): its speed profile
     // and, for vLLM, its own 16-bit copy of the weights.
     const auto& engines = sizer::enum_entries<sizer::Engine>();
