@@ -83,31 +83,38 @@ bool draw_offload_nvme(App& app) {
   return changed;
 }
 
-// Where the rollouts run: on the training GPUs (colocated, TRL's default) or on GPUs of their
-// own, one engine tensor-parallel over them (the core's rule: valid_tensor_degrees).
-bool draw_rollout_gpus(App& app) {
-  sizer::TrainingWorkload& t = app.inputs.training;
-  std::vector<int> choices{0};
-  for (int d : sizer::valid_tensor_degrees(app.inputs.model, app.inputs.hardware.gpus_per_node))
-    choices.push_back(d);
+// A combo over counts the core allows, where 0 has its own label (`zero_key`) and any other count
+// n reads `n_key` with n; a value no longer allowed falls back to 0. Drawn only with a choice.
+bool zero_or_count_choice(App& app, const char* label_key, const char* tag_id, const char* help_key,
+                          const char* zero_key, const char* n_key, const std::vector<int>& choices,
+                          int* value) {
   bool changed = false;
-  if (std::find(choices.begin(), choices.end(), t.rollout_gpus) == choices.end()) {
-    t.rollout_gpus = 0;
+  if (std::find(choices.begin(), choices.end(), *value) == choices.end()) {
+    *value = 0;
     changed = true;
   }
-  int index =
-      static_cast<int>(std::find(choices.begin(), choices.end(), t.rollout_gpus) - choices.begin());
-  ui::help_for_next_row("help.rollout_gpus");
-  if (ui::combo(app, "train.rollout_gpus", "rollout-gpus", &index,
-                static_cast<int>(choices.size()), [&](int i) {
-                  const int g = choices[static_cast<std::size_t>(i)];
-                  return g == 0 ? std::string(tr("train.rollout_colocated"))
-                                : trf("train.rollout_n", {std::to_string(g)});
-                })) {
-    t.rollout_gpus = choices[static_cast<std::size_t>(index)];
+  if (choices.size() < 2) return changed;
+  int index = static_cast<int>(std::find(choices.begin(), choices.end(), *value) - choices.begin());
+  ui::help_for_next_row(help_key);
+  if (ui::combo(app, label_key, tag_id, &index, static_cast<int>(choices.size()), [&](int i) {
+        const int n = choices[static_cast<std::size_t>(i)];
+        return n == 0 ? std::string(tr(zero_key)) : trf(n_key, {std::to_string(n)});
+      })) {
+    *value = choices[static_cast<std::size_t>(index)];
     changed = true;
   }
   return changed;
+}
+
+// Where the rollouts run: on the training GPUs (colocated, TRL's default) or on GPUs of their
+// own, one engine tensor-parallel over them (the core's rule: valid_tensor_degrees).
+bool draw_rollout_gpus(App& app) {
+  std::vector<int> choices{0};
+  for (int d : sizer::valid_tensor_degrees(app.inputs.model, app.inputs.hardware.gpus_per_node))
+    choices.push_back(d);
+  return zero_or_count_choice(app, "train.rollout_gpus", "rollout-gpus", "help.rollout_gpus",
+                              "train.rollout_colocated", "train.rollout_n", choices,
+                              &app.inputs.training.rollout_gpus);
 }
 
 // SFT, DPO, PPO or GRPO; the tokens a rollout generates and the reference model where they
@@ -156,25 +163,8 @@ bool draw_shard_group(App& app) {
   const int data = sizer::derived_data_parallel(app.inputs);
   const std::vector<int> groups =
       t.zero_stage >= 1 ? sizer::valid_shard_groups(data) : std::vector<int>{0};
-  bool changed = false;
-  if (std::find(groups.begin(), groups.end(), t.shard_group) == groups.end()) {
-    t.shard_group = 0;
-    changed = true;
-  }
-  if (groups.size() < 2) return changed;
-  int index =
-      static_cast<int>(std::find(groups.begin(), groups.end(), t.shard_group) - groups.begin());
-  ui::help_for_next_row("help.shard_group");
-  if (ui::combo(app, "train.shard_group", "shard-group", &index, static_cast<int>(groups.size()),
-                [&](int i) {
-                  const int g = groups[static_cast<std::size_t>(i)];
-                  return g == 0 ? std::string(tr("train.shard_all"))
-                                : trf("train.shard_n", {std::to_string(g)});
-                })) {
-    t.shard_group = groups[static_cast<std::size_t>(index)];
-    changed = true;
-  }
-  return changed;
+  return zero_or_count_choice(app, "train.shard_group", "shard-group", "help.shard_group",
+                              "train.shard_all", "train.shard_n", groups, &t.shard_group);
 }
 
 void draw_training(App& app) {
