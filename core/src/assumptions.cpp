@@ -49,6 +49,17 @@ const std::vector<Field>& fields() {
            "kernel launches and host work: llama.cpp ~0.1 ms (rows M-001..M-033), eager HF "
            "Transformers ~0.6 ms (rows M-131, M-135; Phi-1.5, row M-129, spends ~0.9 ms)",
            &Assumptions::decode_overhead_seconds_per_layer, 30e-6, 0.0, 0.1),
+      real("eagerExpertLoopSeconds", "Eager MoE: host time per expert visited", "seconds",
+           "an eager MoE block (Hugging Face Transformers' Qwen3Moe / Mixtral / Qwen2Moe "
+           "SparseMoeBlock) loops over experts in Python: ~12 PyTorch ops per expert (mask "
+           "index, torch.where with a host sync, gather, gate / up / act / mul / down, weight "
+           "gather, scale, cast, index_add_), each at the eager per-op time; per MoE layer and "
+           "forward pass. 0 = fused or grouped MoE kernels (serving engines, llama.cpp)",
+           &Assumptions::eager_expert_loop_seconds, 0.0, 0.0, 0.1),
+      real("expertLoopVisitsAll", "Eager MoE: the loop visits every expert", "flag",
+           "1 = for expert_idx in range(num_experts) (Transformers up to mid-2025, e.g. 4.51); 0 "
+           "= only the experts some token was routed to (later versions: expert_hit)",
+           &Assumptions::expert_loop_visits_all, 0.0, 0.0, 1.0),
       real("dequantOverheadSecondsPerLayer", "Extra time per layer per step for bitsandbytes",
            "seconds",
            "separate dequantize kernels per linear layer: rows M-133, M-137, M-139, M-141, M-143 "
@@ -348,6 +359,9 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::transformers, "decodeBandwidthEfficiencyHbm", 0.8, "rows M-129..M-143"},
       {Engine::transformers, "decodeOverheadSecondsPerLayer", 600e-6,
        "eager PyTorch launch overhead, rows M-131, M-135"},
+      {Engine::transformers, "eagerExpertLoopSeconds", 144e-6,
+       "12 ops per expert at the 12 us per op that decodeOverheadSecondsPerLayer (600 us) "
+       "implies over the ~50 elementary ops of an eager decoder layer"},
       {Engine::transformers, "dequantOverheadSecondsPerLayer", 600e-6,
        "bitsandbytes dequantize kernels, rows M-133..M-143"},
       {Engine::transformers, "prefillComputeEfficiency", 0.5,

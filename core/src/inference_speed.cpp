@@ -206,6 +206,16 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
       a.decode_overhead_seconds_per_layer +
       (wf.family == FormatFamily::bnb ? a.dequant_overhead_seconds_per_layer : 0.0);
   const double step_overhead = m.num_layers * per_layer;
+  // An eager MoE block visits experts one by one in Python (assumption eagerExpertLoopSeconds):
+  // every expert, or the ones the forward's tokens were routed to.
+  auto expert_loop_seconds = [&](double tokens) {
+    if (m.num_experts <= 0 || a.eager_expert_loop_seconds <= 0) return 0.0;
+    const double visited =
+        a.expert_loop_visits_all >= 0.5
+            ? double(m.num_experts)
+            : std::min(double(m.num_experts), tokens * std::max(1, m.experts_per_token));
+    return moe_layer_count(m) * visited * a.eager_expert_loop_seconds;
+  };
   const double hop_gb_per_s = pp > 1 ? link_gb_per_s(s.hardware, int(pp)) : 0.0;
   auto pipeline_hops = [&](double tokens) {
     if (pp <= 1) return 0.0;
@@ -276,7 +286,8 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   r.decode_memory_seconds = memory_time;
   r.decode_compute_seconds = compute_time;
   r.decode_step_seconds =
-      std::max(memory_time, compute_time) + step_overhead + r.communication_seconds_per_step;
+      std::max(memory_time, compute_time) + step_overhead + expert_loop_seconds(b) +
+      r.communication_seconds_per_step;
   r.decode_tokens_per_second = safe_div(1.0, r.decode_step_seconds);
   r.weights_read_bytes_per_step = (w_read - w_host) / (tp * pp);
   r.kv_read_bytes_per_step = (kv_read * on_gpu + state_traffic) / pp;
@@ -321,7 +332,8 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
                                    : 0.0;
   r.ttft_seconds =
       std::max(prefill_compute, prefill_memory) + safe_div(score_traffic / tp, bw) +
-      chunks * step_overhead + tensor_parallel_seconds(s, prompt_tokens_total) +
+      chunks * (step_overhead + expert_loop_seconds(prompt_tokens_total / chunks)) +
+      tensor_parallel_seconds(s, prompt_tokens_total) +
       moe_calls * (expert_all_to_all_call_seconds(s, prompt_tokens_total) +
                    (chunks - 1) * s.assumptions.collective_latency_s) +
       chunks * pipeline_hops(std::min(prompt_tokens_total, a.prefill_chunk_tokens > 0

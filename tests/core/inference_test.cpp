@@ -72,6 +72,27 @@ TEST_CASE("engine profiles differ: eager Transformers decodes slower than vLLM",
   CHECK(hf == Approx(31).epsilon(0.2));
 }
 
+TEST_CASE("eager Transformers visits MoE experts one by one in Python", "[inference][moe]") {
+  // Qwen3-30B-A3B: 48 MoE layers, 128 experts, 8 per token; 144 us per expert visited.
+  Scenario s = inference("qwen3-30b-a3b", "bf16", "h100-sxm-80gb");
+  s.inference.engine = Engine::transformers;
+  s.inference.prompt_tokens = 1000;
+  const InferenceResult routed = estimate(s).inference;
+  s.assumption_overrides["eagerExpertLoopSeconds"] = 0;
+  const InferenceResult fused = estimate(s).inference;
+  // A batch-1 decode step visits the 8 routed experts of each layer.
+  CHECK(routed.decode_step_seconds - fused.decode_step_seconds == Approx(48 * 8 * 144e-6));
+  // The prompt's 1,000 tokens reach every expert: one pass over all 128.
+  CHECK(routed.ttft_seconds - fused.ttft_seconds == Approx(48 * 128 * 144e-6));
+  // Transformers 4.51 looped over every expert at every step (the Qwen docs' 1.89 tokens/s).
+  s.assumption_overrides.erase("eagerExpertLoopSeconds");
+  s.assumption_overrides["expertLoopVisitsAll"] = 1;
+  CHECK(estimate(s).inference.decode_step_seconds - fused.decode_step_seconds ==
+        Approx(48 * 128 * 144e-6));
+  // Serving engines run grouped MoE kernels: no loop.
+  CHECK(default_assumptions(Engine::vllm).eager_expert_loop_seconds == 0);
+}
+
 TEST_CASE("pipeline parallel is not a decode speed-up", "[inference]") {
   Scenario one = inference("llama-2-13b", "fp16", "a100-sxm-80gb");
   Scenario two = inference("llama-2-13b", "fp16", "a100-sxm-80gb", 2, 1, 2);
