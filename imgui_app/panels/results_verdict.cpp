@@ -15,6 +15,7 @@
 #include "panels/inputs.hpp"
 #include "panels/inputs_widgets.hpp"
 #include "panels/results_parts.hpp"
+#include "sizer/scenario.hpp"
 #include "widgets/palette.hpp"
 #include "widgets/wrapped_button.hpp"
 
@@ -98,6 +99,16 @@ void draw_headline(const App& app) {
                              {fmt::bytes(m.per_gpu_bytes), fmt::bytes(m.capacity_bytes)})
                              .c_str());
   if (ImGui::IsItemHovered()) formula_tooltip(app.results, "memory.perGpuBytes");
+  // Separate rollout GPUs (PPO / GRPO) hold their own engine: the figures above are the training
+  // GPUs', the cost counts both (the core's billed_gpus).
+  const sizer::Scenario& sc = app.results.scenario;
+  const int billed = sizer::billed_gpus(sc);
+  const int training_gpus = sizer::total_gpus(sc);
+  if (billed > training_gpus) {
+    ImGui::TextUnformatted(trf("res.verdict.rollout_gpus",
+                               {std::to_string(billed - training_gpus), std::to_string(billed)})
+                               .c_str());
+  }
   if (m.host_ram_bytes > 0) {
     ImGui::TextUnformatted(
         trf("res.verdict.host_ram", {fmt::bytes(m.host_ram_bytes),

@@ -95,6 +95,7 @@ test('GRPO, its rollout engine, context parallel and HSDP by clicks, kept in lin
   assert.ok(separate.training.rolloutSecondsPerStep > 0, 'the step still waits for its rollouts');
   assert.ok(Math.abs(separate.cost.usdPerHour / hsdp.cost.usdPerHour - 10 / 8) < 1e-9,
             'the rollout GPUs are billed');
+  await waitText(page, 'The rollouts run on 2 more GPUs of their own: 10 GPUs are billed.');
 
   for (const lang of ['en', 'zh']) {
     await showLanguage(page, lang, 'objective');
