@@ -12,6 +12,7 @@
 #include "sizer/layers.hpp"
 #include "sizer/layouts.hpp"
 #include "sizer/params.hpp"
+#include "sizer/training_math.hpp"
 #include "sizer/vision.hpp"
 
 namespace sizer {
@@ -21,9 +22,7 @@ int total_gpus(const Scenario& s) {
 }
 
 int billed_gpus(const Scenario& s) {
-  const bool rollouts =
-      s.mode == Mode::training && (s.training.objective == TrainingObjective::ppo ||
-                                   s.training.objective == TrainingObjective::grpo);
+  const bool rollouts = s.mode == Mode::training && rl_workload(s.training).rollouts;
   return total_gpus(s) + (rollouts ? std::max(0, s.training.rollout_gpus) : 0);
 }
 
