@@ -193,6 +193,7 @@ const ModelArch* find_model(const std::string& id) {
   return find_in(model_catalog(), index, id);
 }
 const NumberFormat* find_format(const std::string& id) {
+  if (id.empty()) return nullptr;  // "no format chosen" (e.g. the KV cache follows the weights)
   static const auto index = index_by_id(format_catalog());
   if (const NumberFormat* f = find_in(format_catalog(), index, id)) return f;
   // Formats chosen by a number (format_params.hpp): built once per id, kept for the pointers

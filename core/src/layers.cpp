@@ -59,6 +59,9 @@ bool layer_is_moe(const ModelArch& m, int layer) { return is_moe(m, layer, names
 int attention_layer_count(const ModelArch& m) {
   return m.layer_pattern.empty() ? m.num_layers : count_layers(m, layer_has_attention);
 }
+int mlp_layer_count(const ModelArch& m) {
+  return m.layer_pattern.empty() ? m.num_layers : count_layers(m, layer_has_mlp);
+}
 int recurrent_layer_count(const ModelArch& m) {
   return m.layer_pattern.empty() ? 0 : count_layers(m, layer_has_recurrent_mixer);
 }

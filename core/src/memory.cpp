@@ -288,7 +288,10 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
     weights_on_gpus -= spread;
   }
   mb.kv_cache_bytes = kv_full * on_gpu_fraction;
-  const double kv_total_one_copy = kv_cache_bytes(m, kf, context, batch, a.kv_block_tokens, 1, 1);
+  const bool one_gpu_per_replica = tp <= 1 && pp <= 1;
+  const double kv_total_one_copy =
+      one_gpu_per_replica ? kv_full
+                          : kv_cache_bytes(m, kf, context, batch, a.kv_block_tokens, 1, 1);
   if (s.inference.kv_cache_in_host_memory) {
     mb.host_ram_bytes += kv_total_one_copy;
     mb.kv_cache_bytes = 0;
@@ -297,9 +300,11 @@ void inference_memory(const Scenario& s, const ParamCounts& p, MemoryBreakdown& 
   }
   // A hybrid model's recurrent layers keep one fixed-size state per sequence on the GPU that holds
   // the layer (llama.cpp's -ngl splits it like the KV cache).
-  mb.recurrent_state_bytes =
-      recurrent_state_bytes(m, batch, tp, pp, a.recurrent_state_bytes) * on_gpu_fraction;
   const double state_one_copy = recurrent_state_bytes(m, batch, 1, 1, a.recurrent_state_bytes);
+  mb.recurrent_state_bytes =
+      (one_gpu_per_replica ? state_one_copy
+                           : recurrent_state_bytes(m, batch, tp, pp, a.recurrent_state_bytes)) *
+      on_gpu_fraction;
   mb.host_ram_bytes += state_one_copy * (1.0 - on_gpu_fraction);
   // vLLM reserves what its profiling pass peaked at, whatever the request's own prompt.
   mb.activation_bytes = a.sampler_profile_sequences > 0 ? profiled_activation_bytes(s)

@@ -110,22 +110,18 @@ ParamCounts count_normalized_params(const ModelArch& m) {
   // Router: a hidden x experts matrix (gpt-oss, whose linears carry biases, adds one per expert).
   const double router = h * m.num_experts + (m.mlp_bias ? m.num_experts : 0);
 
-  double skipped_experts = 0;  // routed experts a token does not use, summed over MoE layers
-  for (int layer = 0; layer < m.num_layers; ++layer) {
-    p.norms += layer_norms;
-    if (layer_has_attention(m, layer)) {
-      p.attention += attention;
-      p.norms += attention_norms;
-    }
-    if (layer_has_recurrent_mixer(m, layer)) p.recurrent += recurrent;
-    if (layer_is_moe(m, layer)) {
-      p.mlp += m.num_experts * expert + shared + router;
-      p.routed_experts += m.num_experts * expert;
-      skipped_experts += double(m.num_experts - m.experts_per_token) * expert;
-    } else if (layer_has_mlp(m, layer)) {
-      p.mlp += dense_mlp;
-    }
-  }
+  // Layer counts, not a walk over the layers: the solvers' searches count parameters often.
+  const double layers = std::max(0, m.num_layers);
+  const double attention_layers = attention_layer_count(m);
+  const double moe_layers = moe_layer_count(m);
+  const double dense_mlp_layers = std::max(0.0, mlp_layer_count(m) - moe_layers);
+  p.norms = layers * layer_norms + attention_layers * attention_norms;
+  p.attention = attention_layers * attention;
+  p.recurrent = recurrent_layer_count(m) * recurrent;
+  p.mlp = moe_layers * (m.num_experts * expert + shared + router) + dense_mlp_layers * dense_mlp;
+  p.routed_experts = moe_layers * m.num_experts * expert;
+  // Routed experts a token does not use, summed over the MoE layers.
+  const double skipped_experts = moe_layers * double(m.num_experts - m.experts_per_token) * expert;
   p.norms += m.layer_norm_with_bias ? 2 * h : h;  // final norm
 
   p.total = p.embedding + p.lm_head + p.attention + p.recurrent + p.mlp + p.norms;

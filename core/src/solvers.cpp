@@ -4,6 +4,7 @@
 #include "sizer/solvers.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -17,6 +18,7 @@
 #include "sizer/prices.hpp"
 #include "sizer/training_defaults.hpp"
 #include "sizer/training_math.hpp"
+#include "sizer/vision.hpp"
 
 namespace sizer {
 namespace {
@@ -42,19 +44,21 @@ double margin(const Scenario& s, const ParamCounts& params) {
 
 bool fits(const Scenario& s, const ParamCounts& params) { return memory_breakdown(s, params).fits; }
 
-// Largest x in [1, limit] with margin(x) >= 0, for a margin that falls as x grows (memory grows
-// with batch and context); 0 if none. Memory is piecewise linear in batch and context, so a
-// secant step on the bracket lands on the answer or next to it: a handful of evaluations, with
-// bisection as the fallback when a step does not halve the bracket.
+// Largest x in [lo, hi] with margin(x) >= 0, for a margin that falls as x grows (memory grows
+// with batch and context); lo - 1 if none. `m_lo` / `m_hi` are margin(lo) / margin(hi) when the
+// caller already has them (NaN: not known). Memory is linear in batch, and in the context
+// within one KV block, so a secant step on the bracket lands on the answer or next to it: a
+// handful of evaluations, with bisection as the fallback when a step does not halve the bracket.
 template <typename Margin>
-int largest_fitting(int limit, Margin m) {
-  if (limit < 1) return 0;
-  double m_lo = m(1);
-  if (m_lo < 0) return 0;
-  double m_hi = m(limit);
-  if (m_hi >= 0) return limit;
-  long long lo = 1, hi = limit;  // m(lo) >= 0 > m(hi)
-  bool bisect = false;
+long long largest_fitting_in(long long lo, long long hi, Margin m, double m_lo = std::nan(""),
+                             double m_hi = std::nan("")) {
+  if (hi < lo) return lo - 1;
+  if (std::isnan(m_lo)) m_lo = m(lo);
+  if (m_lo < 0) return lo - 1;
+  if (hi == lo) return lo;
+  if (std::isnan(m_hi)) m_hi = m(hi);
+  if (m_hi >= 0) return hi;
+  bool bisect = false;  // invariant: m(lo) >= 0 > m(hi)
   while (hi - lo > 1) {
     const long long width = hi - lo;
     long long g;
@@ -65,12 +69,12 @@ int largest_fitting(int limit, Margin m) {
       g = lo + static_cast<long long>(std::floor(t * double(width)));
     }
     g = std::clamp(g, lo + 1, hi - 1);
-    const double m_g = m(static_cast<int>(g));
+    const double m_g = m(g);
     if (m_g >= 0) {
       lo = g;
       m_lo = m_g;
       if (g + 1 < hi) {  // the secant lands just below the root: check its neighbour
-        const double m_next = m(static_cast<int>(g + 1));
+        const double m_next = m(g + 1);
         if (m_next < 0) {
           hi = g + 1;
           m_hi = m_next;
@@ -85,7 +89,43 @@ int largest_fitting(int limit, Margin m) {
     }
     bisect = (hi - lo) * 2 > width;  // the step did not halve the bracket
   }
-  return static_cast<int>(lo);
+  return lo;
+}
+
+// Largest x in [1, limit] that fits when memory is a staircase in x + offset with steps of
+// `step` (paged KV blocks: a context holds whole blocks) on top of a part linear in x. Searching
+// whole blocks first (the last x of each block: linear in the block count) and then within the
+// next block (its KV is fixed, the rest linear) keeps both searches on straight lines.
+template <typename Margin>
+int largest_fitting_stepped(int limit, long long step, long long offset, Margin m) {
+  if (limit < 1) return 0;
+  if (step <= 1) return static_cast<int>(largest_fitting_in(1, limit, m));
+  // The search within a block starts from margins the block search already took.
+  struct Seen {
+    long long x;
+    double margin;
+  };
+  std::array<Seen, 24> seen{};
+  std::size_t seen_count = 0;
+  auto remembered = [&](long long x) {
+    for (std::size_t i = 0; i < seen_count; ++i) {
+      if (seen[i].x == x) return seen[i].margin;
+    }
+    const double v = m(x);
+    if (seen_count < seen.size()) seen[seen_count++] = {x, v};
+    return v;
+  };
+  auto block_of = [&](long long x) { return (x + offset + step - 1) / step; };
+  auto last_x_of = [&](long long k) { return std::min<long long>(k * step - offset, limit); };
+  const long long first_block = block_of(1);
+  const long long last_block = block_of(limit);
+  const long long k = largest_fitting_in(first_block, last_block,
+                                         [&](long long b) { return remembered(last_x_of(b)); });
+  if (k >= last_block) return limit;
+  // Whole blocks up to k fit; the answer may reach into block k + 1.
+  const long long lo = k >= first_block ? last_x_of(k) + 1 : 1;
+  const long long hi = last_x_of(k + 1);
+  return static_cast<int>(largest_fitting_in(lo, hi, remembered));
 }
 
 constexpr int kMaxBatch = 1 << 20;
@@ -105,11 +145,13 @@ bool usable_weights_format(const NumberFormat& f) {
 
 namespace {
 
-// Largest value of one integer field of `work` that fits; the field is restored afterwards.
-int largest_fitting_field(Scenario& work, const ParamCounts& params, int& field, int limit) {
+// Largest value in [1, limit] of one integer field of `work` that fits; the field is restored
+// afterwards. `step` / `offset`: memory steps where field + offset crosses a multiple of `step`.
+int largest_fitting_field(Scenario& work, const ParamCounts& params, int& field, int limit,
+                          long long step = 1, long long offset = 0) {
   const int saved = field;
-  const int best = largest_fitting(limit, [&](int v) {
-    field = v;
+  const int best = largest_fitting_stepped(limit, step, offset, [&](long long v) {
+    field = static_cast<int>(v);
     return margin(work, params);
   });
   field = saved;
@@ -119,8 +161,12 @@ int largest_fitting_field(Scenario& work, const ParamCounts& params, int& field,
 }  // namespace
 
 int largest_batch_fitting(Scenario& s, const ParamCounts& params) {
-  int& batch = s.mode == Mode::inference ? s.inference.batch : s.training.micro_batch;
-  return largest_fitting_field(s, params, batch, kMaxBatch);
+  if (s.mode == Mode::training) {
+    return largest_fitting_field(s, params, s.training.micro_batch, kMaxBatch);
+  }
+  // Data-parallel replicas split the users: memory steps when each replica takes one more.
+  return largest_fitting_field(s, params, s.inference.batch, kMaxBatch,
+                               std::max(1, s.parallel.data));
 }
 
 // The search stops at the model's trained context (max_position_embeddings): beyond it the model
@@ -131,7 +177,11 @@ int largest_context_fitting(Scenario& s, const ParamCounts& params) {
     const int output = std::max(0, s.inference.output_tokens);
     int limit = kMaxContext - output;
     if (trained > 0) limit = std::min(limit, trained - output);
-    const int prompt = largest_fitting_field(s, params, s.inference.prompt_tokens, limit);
+    // Paged KV blocks hold whole blocks of the context (prompt, image tokens and output).
+    const long long context_offset =
+        static_cast<long long>(prompt_tokens_with_images(s)) - s.inference.prompt_tokens + output;
+    const int prompt = largest_fitting_field(s, params, s.inference.prompt_tokens, limit,
+                                             s.assumptions.kv_block_tokens, context_offset);
     return prompt > 0 ? prompt + output : 0;
   }
   const int limit = trained > 0 ? std::min(kMaxTrainingSeq, trained) : kMaxTrainingSeq;
@@ -461,10 +511,10 @@ std::vector<Suggestion> suggestions_to_fit(const Scenario& input, int max_sugges
     Prepared q = prepare(c);
     // More layers on the GPU need more GPU memory and less host RAM: the most layers whose GPU
     // share fits is the answer if the host can hold the rest.
-    const int keep = largest_fitting(layers - 1, [&](int k) {
-      q.s.inference.gpu_layers = k;
+    const auto keep = static_cast<int>(largest_fitting_in(1, layers - 1, [&](long long k) {
+      q.s.inference.gpu_layers = static_cast<int>(k);
       return memory_breakdown(q.s, q.params).headroom_bytes;
-    });
+    }));
     q.s.inference.gpu_layers = keep;
     if (keep >= 1 && fits(q.s, q.params)) {
       c.inference.gpu_layers = keep;

@@ -25,6 +25,8 @@ bool layer_is_moe(const ModelArch& model, int layer);
 
 int attention_layer_count(const ModelArch& model);
 int recurrent_layer_count(const ModelArch& model);
+// Layers with an MLP block (dense or MoE).
+int mlp_layer_count(const ModelArch& model);
 // Layers with routed experts; 0 for dense.
 int moe_layer_count(const ModelArch& model);
 // Mixers and MLPs: each ends in a row-parallel matrix, so one all-reduce each under tensor
