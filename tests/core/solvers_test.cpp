@@ -154,3 +154,83 @@ TEST_CASE("full fine-tuning of 7B on a 24 GB card is fixed by QLoRA or offload",
   for (const Suggestion& f : suggestions_to_fit(s, 6)) qlora |= f.id == "qlora";
   CHECK(qlora);
 }
+
+namespace {
+
+// The largest value of `field` in [1, limit] that fits, by walking every value (the reference).
+int walk_largest(Scenario s, int& (*field)(Scenario&), int limit) {
+  int best = 0;
+  for (int v = 1; v <= limit; ++v) {
+    field(s) = v;
+    if (!estimate(s).memory.fits) break;
+    best = v;
+  }
+  return best;
+}
+
+int& prompt_of(Scenario& s) { return s.inference.prompt_tokens; }
+int& batch_of(Scenario& s) { return s.inference.batch; }
+
+}  // namespace
+
+TEST_CASE("the searches over KV blocks and replicas find the value a walk finds", "[solvers]") {
+  // Paged blocks (vLLM: 16 tokens), a context offset by output and image tokens, sliding-window
+  // layers, and data-parallel replicas that split the users: memory is a staircase there, and
+  // the searches step over it by whole blocks / replicas before looking inside one.
+  struct Case {
+    const char* model;
+    const char* gpu;
+    Engine engine;
+    int output;
+    int images;
+    int replicas;
+    int batch;
+  };
+  const Case cases[] = {
+      {"llama-3-8b", "rtx-4090-24gb", Engine::vllm, 512, 0, 1, 8},
+      {"llama-3-8b", "rtx-4090-24gb", Engine::vllm, 333, 0, 1, 3},
+      {"gemma-2-9b", "l40s-48gb", Engine::vllm, 100, 0, 1, 5},
+      {"qwen2.5-vl-7b", "rtx-4090-24gb", Engine::vllm, 77, 2, 1, 2},
+      {"llama-3-8b", "rtx-4090-24gb", Engine::llama_cpp, 200, 0, 1, 4},
+      {"llama-3-8b", "a100-sxm-80gb", Engine::vllm, 256, 0, 3, 7},
+  };
+  for (const Case& c : cases) {
+    Scenario s = inference(c.model, "bf16", c.gpu, c.replicas);
+    s.inference.engine = c.engine;
+    s.parallel.data = c.replicas;
+    s.inference.output_tokens = c.output;
+    s.inference.images = c.images;
+    s.inference.batch = c.batch;
+    s.inference.prompt_tokens = 1000;
+    s.model.max_position_embeddings = 1 << 20;
+    INFO(c.model << " on " << c.gpu << ", output " << c.output << ", replicas " << c.replicas);
+    const int context = largest_context_that_fits(s);
+    REQUIRE(context > c.output);
+    const int prompt = context - c.output;
+    // The edge, and the neighbours a walk from below would have found.
+    Scenario at = s;
+    at.inference.prompt_tokens = prompt;
+    CHECK(estimate(at).memory.fits);
+    at.inference.prompt_tokens = prompt + 1;
+    CHECK_FALSE(estimate(at).memory.fits);
+    // No hole below the edge: every 97th prompt below it fits (memory only grows with it).
+    for (int p = 1; p < prompt; p += std::max(1, prompt / 97)) {
+      at.inference.prompt_tokens = p;
+      CHECK(estimate(at).memory.fits);
+    }
+    s.inference.prompt_tokens = 2048;
+    const int batch = largest_batch_that_fits(s);
+    CHECK(batch == walk_largest(s, batch_of, batch + 2 * c.replicas + 1));
+  }
+  // A short walk pins the context search exactly where 64 users leave each a short context.
+  Scenario tight = inference("llama-3-8b", "bf16", "rtx-4090-24gb");
+  tight.inference.engine = Engine::vllm;
+  tight.inference.batch = 64;
+  tight.inference.output_tokens = 37;
+  tight.inference.prompt_tokens = 1;
+  tight.model.max_position_embeddings = 1 << 20;
+  const int walked = walk_largest(tight, prompt_of, 4096);
+  const int searched = largest_context_that_fits(tight);
+  REQUIRE(walked > 16);
+  CHECK(searched == walked + 37);
+}
