@@ -293,6 +293,17 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
   rows.reserve(gpus.size());
   Prepared p = prepare(input);
   Estimate scratch;
+  // The splits of n cards depend on the model and n, not on the card: listed once per n.
+  std::vector<std::vector<Layout>> splits_of(static_cast<std::size_t>(std::max(0, max_gpus)) + 1);
+  std::vector<bool> listed(splits_of.size(), false);
+  auto splits = [&](int n) -> const std::vector<Layout>& {
+    const auto i = static_cast<std::size_t>(n);
+    if (!listed[i]) {
+      splits_of[i] = layouts_for(p.s, n);
+      listed[i] = true;
+    }
+    return splits_of[i];
+  };
   for (const Gpu& g : gpus) {
     p.s.hardware.gpu = g;
     p.s.hardware.cpu_only = false;  // each row is a card, also from a CPU-only scenario
@@ -306,7 +317,7 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
     Candidate best;
     Scenario& work = p.s;
     for (int n = fewest; fewest > 0 && n <= std::min(max_gpus, 2 * fewest); ++n) {
-      for (const Layout& l : layouts_for(p.s, n)) {
+      for (const Layout& l : splits(n)) {
         if (p.s.mode == Mode::inference && l.data != 1) continue;
         Candidate c;
         if (!evaluate_layout(work, p.params, l, scratch, c)) continue;
