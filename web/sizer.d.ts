@@ -223,7 +223,8 @@ export interface Memory {
   rolloutBytes: Num;  // ppo / grpo: the rollouts' KV cache and a vLLM engine's own weights, beyond the training activations they alternate with (bytes)
   capacityBytes: Num;  // usable device memory (bytes)
   headroomBytes: Num;  // capacity - per GPU (negative = does not fit) (bytes)
-  totalBytes: Num;  // over all GPUs (bytes)
+  totalBytes: Num;  // over all GPUs (with the rollout engine's) (bytes)
+  rolloutEngineBytes: Num;  // ppo / grpo with training.rolloutGpus: the rollout engine's memory over all of its GPUs (the model and the rollouts' KV cache) (bytes)
   hostRamBytes: Num;  // CPU RAM for offloaded layers, KV cache or optimizer states (bytes)
   nvmeBytes: Num;  // on the NVMe drive: ZeRO-Infinity states, mmap-ed weights past the RAM (bytes)
   fits: boolean;  // fits on the GPUs and in host RAM

@@ -54,6 +54,12 @@ void compute_numbers(Scenario& s, Estimate& e, bool with_limits) {
     }
   } else {
     compute_training(s, e.params, e);
+    if (s.training.rollout_gpus > 0 && rl_workload(s.training).rollouts) {
+      // All GPUs together include the separate rollout engine's (the model and the rollouts'
+      // KV cache on its own GPUs).
+      e.memory.rollout_engine_bytes = memory_breakdown(rollout_scenario(s), e.params).total_bytes;
+      e.memory.total_bytes += e.memory.rollout_engine_bytes;
+    }
   }
   e.cost = compute_cost(s, e.inference, e.training);
   e.energy = compute_energy(s, e.inference, e.training);

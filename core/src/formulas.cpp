@@ -268,10 +268,22 @@ void common_formulas(Estimate& e) {
   f["memory.perGpuBytes"] =
       "weights + KV + activations + gradients + optimizer + overhead + reserve = " +
       fmt_bytes(e.memory.per_gpu_bytes) + " of " + fmt_bytes(e.memory.capacity_bytes);
+  const std::string rollout_engine_text =
+      e.memory.rollout_engine_bytes > 0
+          ? " + the rollout engine's " + fmt_bytes(e.memory.rollout_engine_bytes) + " on its " +
+                fmt_num(s.training.rollout_gpus) + " GPUs"
+          : "";
+  if (e.memory.rollout_engine_bytes > 0) {
+    f["memory.rolloutEngineBytes"] =
+        "the rollout engine (" + fmt_num(s.training.rollout_gpus) +
+        " GPUs, tensor-parallel: the model and the rollouts' KV cache, with the inference "
+        "engine's overhead and reserve) = " +
+        fmt_bytes(e.memory.rollout_engine_bytes);
+  }
   f["memory.totalBytes"] =
       s.mode == Mode::training
-          ? fmt_bytes(e.memory.per_gpu_bytes) + " per GPU x " + fmt_num(total_gpus(s)) +
-                " GPUs = " + fmt_bytes(e.memory.total_bytes)
+          ? fmt_bytes(e.memory.per_gpu_bytes) + " per GPU x " + fmt_num(total_gpus(s)) + " GPUs" +
+                rollout_engine_text + " = " + fmt_bytes(e.memory.total_bytes)
           : "weights and KV cache once across the split + working memory, overhead and reserve "
             "on each of " +
                 fmt_num(total_gpus(s)) + " GPUs = " + fmt_bytes(e.memory.total_bytes);

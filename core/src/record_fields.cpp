@@ -321,7 +321,11 @@ const std::vector<RecordField<MemoryBreakdown>>& record_fields<MemoryBreakdown>(
       real<B>("capacityBytes", nullptr, &B::capacity_bytes, 0, "bytes", "usable device memory"),
       real<B>("headroomBytes", nullptr, &B::headroom_bytes, 0, "bytes",
               "capacity - per GPU (negative = does not fit)"),
-      real<B>("totalBytes", nullptr, &B::total_bytes, 0, "bytes", "over all GPUs"),
+      real<B>("totalBytes", nullptr, &B::total_bytes, 0, "bytes",
+              "over all GPUs (with the rollout engine's)"),
+      real<B>("rolloutEngineBytes", nullptr, &B::rollout_engine_bytes, 0, "bytes",
+              "ppo / grpo with training.rolloutGpus: the rollout engine's memory over all of its "
+              "GPUs (the model and the rollouts' KV cache)"),
       real<B>("hostRamBytes", nullptr, &B::host_ram_bytes, 0, "bytes",
               "CPU RAM for offloaded layers, KV cache or optimizer states"),
       real<B>("nvmeBytes", nullptr, &B::nvme_bytes, 0, "bytes",

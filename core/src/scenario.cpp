@@ -223,8 +223,8 @@ std::vector<std::string> validate(const Scenario& s) {
     if (s.training.zero_stage < 0 || s.training.zero_stage > 3) {
       problems.push_back("training.zeroStage: must be 0, 1, 2 or 3");
     }
-    const TrainingObjective objective = s.training.objective;
-    if ((objective == TrainingObjective::ppo || objective == TrainingObjective::grpo) &&
+    const bool rollouts = rl_workload(s.training).rollouts;
+    if (rollouts &&
         (s.training.completion_tokens < 1 || s.training.completion_tokens >= s.training.seq_len)) {
       problems.push_back("training.completionTokens: rollouts generate from 1 to seqLen - 1 (" +
                          std::to_string(s.training.seq_len - 1) + ") tokens after the prompt");
@@ -232,8 +232,7 @@ std::vector<std::string> validate(const Scenario& s) {
     const int rollout_gpus = s.training.rollout_gpus;
     if (rollout_gpus < 0) {
       problems.push_back("training.rolloutGpus: must not be negative");
-    } else if (rollout_gpus > 0 && objective != TrainingObjective::ppo &&
-               objective != TrainingObjective::grpo) {
+    } else if (rollout_gpus > 0 && !rollouts) {
       problems.push_back(
           "training.rolloutGpus: only PPO and GRPO generate rollouts; use 0 with sft or dpo");
     } else if (rollout_gpus > 0) {

@@ -129,6 +129,8 @@ ReportSection memory_section(const sizer::Estimate& e) {
   sec.rows.push_back({tr("report.mem_per_gpu"), fmt::bytes(m.per_gpu_bytes)});
   sec.rows.push_back({tr("report.mem_capacity"), fmt::bytes(m.capacity_bytes)});
   sec.rows.push_back({tr("report.mem_headroom"), fmt::bytes(m.headroom_bytes)});
+  if (m.rollout_engine_bytes > 0)
+    sec.rows.push_back({tr("report.mem_rollout_engine"), fmt::bytes(m.rollout_engine_bytes)});
   if (m.host_ram_bytes > 0)
     sec.rows.push_back({tr("report.mem_host"), fmt::bytes(m.host_ram_bytes)});
   return sec;

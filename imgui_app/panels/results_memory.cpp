@@ -96,7 +96,12 @@ void draw_memory(const App& app) {
     row(cpu ? "cpu.mem.usable" : "res.mem.usable", m.capacity_bytes, "memory.capacityBytes", true);
     row(m.headroom_bytes >= 0 ? "res.mem.headroom" : "res.mem.shortfall",
         m.headroom_bytes >= 0 ? m.headroom_bytes : -m.headroom_bytes, "memory.headroomBytes", true);
-    if (gpus > 1) row("res.mem.total", m.total_bytes, "memory.totalBytes", true);
+    if (m.rollout_engine_bytes > 0) {
+      row("res.mem.rollout_engine", m.rollout_engine_bytes, "memory.rolloutEngineBytes", true);
+    }
+    if (gpus > 1 || m.rollout_engine_bytes > 0) {
+      row("res.mem.total", m.total_bytes, "memory.totalBytes", true);
+    }
     if (m.host_ram_bytes > 0)
       row("res.mem.host_ram", m.host_ram_bytes, "memory.hostRamBytes", true);
     if (m.nvme_bytes > 0) {

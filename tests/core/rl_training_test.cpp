@@ -183,6 +183,16 @@ TEST_CASE(
   CHECK(e.cost.usd_per_hour == Approx(e.cost.usd_per_gpu_hour * 10));
   CHECK(billed_gpus(normalize(separate)) == 10);
   CHECK(billed_gpus(normalize(colocated)) == 8);
+  // All GPUs together: the 8 training GPUs and the engine's 2 (its whole inference footprint).
+  const Estimate engine = estimate(gen);
+  CHECK(c.memory.rollout_engine_bytes == 0.0);
+  CHECK(e.memory.rollout_engine_bytes == Approx(engine.memory.total_bytes).epsilon(1e-9));
+  CHECK(e.memory.total_bytes ==
+        Approx(e.memory.per_gpu_bytes * 8 + engine.memory.total_bytes).epsilon(1e-9));
+  CHECK(e.formulas.empty());  // explanations only on request
+  const Estimate explained = estimate(separate, {true});
+  CHECK_THAT(explained.formulas.at("memory.totalBytes"),
+             Catch::Contains("the rollout engine's") && Catch::Contains("on its 2 GPUs"));
 }
 
 TEST_CASE("separate rollout GPUs: bad counts are named, a too-small engine is warned about",

@@ -39,7 +39,9 @@ struct MemoryBreakdown {  // bytes per GPU (the most loaded one)
   double per_gpu_bytes = 0;   // sum of the above
   double capacity_bytes = 0;  // usable memory reported by the device
   double headroom_bytes = 0;  // capacity - per_gpu (negative = does not fit)
-  double total_bytes = 0;     // over all GPUs
+  double total_bytes = 0;     // over all GPUs (with the rollout engine's)
+  // PPO / GRPO on separate rollout GPUs: the rollout engine's memory over all of its GPUs.
+  double rollout_engine_bytes = 0;
   double host_ram_bytes = 0;  // CPU RAM needed for offloaded layers / KV / optimizer states
   double nvme_bytes = 0;      // on the NVMe drive: ZeRO-Infinity states, mmap-ed weights past RAM
   bool fits = false;
