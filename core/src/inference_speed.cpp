@@ -279,15 +279,15 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   const double compute_time = std::max(metal_alu_time, safe_div((step_flops - host_flops) / tp,
                                                                 matmul_rate * device_efficiency)) +
                               safe_div(host_flops, host_flops_per_s);
-  // Expert parallel: a dispatch and a combine per MoE layer of this stage.
-  const double moe_calls = 2.0 * moe_layer_count(m) / pp;
+  // Expert parallel: a dispatch and a combine per MoE layer. A token passes every pipeline
+  // stage in turn within the step, so every stage's MoE layers count.
+  const double moe_calls = 2.0 * moe_layer_count(m);
   r.communication_seconds_per_step = tensor_parallel_seconds(s, b) + pipeline_hops(b) +
                                      moe_calls * expert_all_to_all_call_seconds(s, b);
   r.decode_memory_seconds = memory_time;
   r.decode_compute_seconds = compute_time;
-  r.decode_step_seconds =
-      std::max(memory_time, compute_time) + step_overhead + expert_loop_seconds(b) +
-      r.communication_seconds_per_step;
+  r.decode_step_seconds = std::max(memory_time, compute_time) + step_overhead +
+                          expert_loop_seconds(b) + r.communication_seconds_per_step;
   r.decode_tokens_per_second = safe_div(1.0, r.decode_step_seconds);
   r.weights_read_bytes_per_step = (w_read - w_host) / (tp * pp);
   r.kv_read_bytes_per_step = (kv_read * on_gpu + state_traffic) / pp;

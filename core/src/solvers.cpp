@@ -304,6 +304,7 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
     }
     return splits_of[i];
   };
+  std::vector<int> tensor_degrees_fitted;
   for (const Gpu& g : gpus) {
     p.s.hardware.gpu = g;
     p.s.hardware.cpu_only = false;  // each row is a card, also from a CPU-only scenario
@@ -316,11 +317,20 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
     bool found = false;
     Candidate best;
     Scenario& work = p.s;
+    // Inference: a token passes the pipeline stages one after another, so more stages at the
+    // same tensor degree add cards (and room) but never speed. Once a tensor degree fits, its
+    // layouts with more stages cost more per token and are not evaluated.
+    tensor_degrees_fitted.clear();
+    auto fitted = [&](int tp) {
+      return std::find(tensor_degrees_fitted.begin(), tensor_degrees_fitted.end(), tp) !=
+             tensor_degrees_fitted.end();
+    };
     for (int n = fewest; fewest > 0 && n <= std::min(max_gpus, 2 * fewest); ++n) {
       for (const Layout& l : splits(n)) {
-        if (p.s.mode == Mode::inference && l.data != 1) continue;
+        if (p.s.mode == Mode::inference && (l.data != 1 || fitted(l.tensor))) continue;
         Candidate c;
         if (!evaluate_layout(work, p.params, l, scratch, c)) continue;
+        if (p.s.mode == Mode::inference) tensor_degrees_fitted.push_back(l.tensor);
         if (!found || gpu_seconds_per_million(c) < gpu_seconds_per_million(best)) {
           best = c;
           found = true;

@@ -53,6 +53,22 @@ TEST_CASE("expert parallel decode pays two all-to-alls per MoE layer", "[expert-
   CHECK(four.inference.weights_read_bytes_per_step < one.inference.weights_read_bytes_per_step);
 }
 
+TEST_CASE("with pipeline stages a decode step still pays every MoE layer's all-to-alls",
+          "[expert-parallel]") {
+  // 8 GPUs: 2 pipeline stages of 4 replicas with expert parallel 4. A token passes both stages in
+  // turn within one step, so the step pays 2 x 48 all-to-alls, as without stages.
+  Scenario staged = qwen3_moe_on_4_h100(4);
+  staged.hardware.gpus_per_node = 8;
+  staged.parallel.pipeline = 2;
+  const Scenario s = normalize(staged);
+  const Estimate e = estimate(staged);
+  const double call = expert_all_to_all_call_seconds(s, 16);
+  CHECK(e.inference.communication_seconds_per_step > 2 * 48 * call);  // plus the stage hop
+  // Stages add memory room, never decode speed: the step is no faster than the unstaged one.
+  CHECK(e.inference.decode_step_seconds >=
+        estimate(qwen3_moe_on_4_h100(4)).inference.decode_step_seconds);
+}
+
 TEST_CASE("expert parallel in serving is checked against the replicas", "[expert-parallel]") {
   Scenario s = qwen3_moe_on_4_h100(8);
   CHECK_THROWS_WITH(estimate(s),

@@ -1,9 +1,11 @@
 // Solvers: largest batch / context, fewest GPUs, the format that fits, the fit table, fixes.
 #include "sizer/solvers.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "engine_test_util.hpp"
+#include "sizer/layouts.hpp"
 #include "sizer/prices.hpp"
 #include "sizer/request_json.hpp"
 
@@ -233,4 +235,50 @@ TEST_CASE("the searches over KV blocks and replicas find the value a walk finds"
   const int searched = largest_context_that_fits(tight);
   REQUIRE(walked > 16);
   CHECK(searched == walked + 37);
+}
+
+TEST_CASE("each fit-table row is the cheapest per token of every split a walk evaluates",
+          "[solvers]") {
+  // The fit table skips inference layouts with more pipeline stages at a tensor degree that
+  // already fits (stages add cards, never decode speed); a walk over every split of the fewest
+  // cards up to twice as many, through estimate(), must find no cheaper one.
+  std::vector<Scenario> cases;
+  cases.push_back(inference("llama-3-70b", "bf16", "h100-sxm-80gb"));
+  cases.push_back(inference("llama-3-70b", "awq-4bit-g128", "rtx-4090-24gb"));
+  cases.push_back(inference("qwen3-30b-a3b", "bf16", "l40s-48gb"));
+  cases.back().parallel.expert = 1;
+  for (Scenario& s : cases) {
+    s.inference.engine = Engine::vllm;
+    s.inference.batch = 16;
+    s.inference.prompt_tokens = 2000;
+    s.inference.output_tokens = 200;
+  }
+  const std::vector<std::string> cards = {"h100-sxm-80gb", "a100-pcie-40gb", "rtx-4090-24gb",
+                                          "l40s-48gb",     "rtx-3090-24gb",  "mi300x-192gb"};
+  for (const Scenario& base : cases) {
+    const std::vector<FitRow> rows = fit_table(base, 16);
+    for (const FitRow& row : rows) {
+      if (std::find(cards.begin(), cards.end(), row.gpu_id) == cards.end()) continue;
+      INFO(base.model.id << " on " << row.gpu_id);
+      Scenario s = base;
+      s.hardware.gpu = gpu(row.gpu_id);
+      const int fewest = fewest_gpus_that_fit(s, 16);
+      CHECK((row.gpus > 0) == (fewest > 0));
+      if (fewest == 0) continue;
+      double best = 0;
+      for (int n = fewest; n <= std::min(16, 2 * fewest); ++n) {
+        for (const Layout& l : layouts_for(normalize(s), n)) {
+          if (l.data != 1) continue;
+          Scenario at = s;
+          apply_layout(at, l);
+          if (!validation_message(normalize(at)).empty()) continue;
+          const Estimate e = estimate(at);
+          if (!e.memory.fits || !(e.inference.throughput_tokens_per_second > 0)) continue;
+          const double cost = n * 1e6 / e.inference.throughput_tokens_per_second;
+          if (best == 0 || cost < best) best = cost;
+        }
+      }
+      CHECK(row.gpu_seconds_per_million_tokens == Approx(best).epsilon(1e-9));
+    }
+  }
 }
