@@ -98,6 +98,7 @@ void draw_memory(const App& app) {
         m.headroom_bytes >= 0 ? m.headroom_bytes : -m.headroom_bytes, "memory.headroomBytes", true);
     if (m.rollout_engine_bytes > 0) {
       row("res.mem.rollout_engine", m.rollout_engine_bytes, "memory.rolloutEngineBytes", true);
+      publish_last_item(app, "memory-rollout-engine");
     }
     if (gpus > 1 || m.rollout_engine_bytes > 0) {
       row("res.mem.total", m.total_bytes, "memory.totalBytes", true);

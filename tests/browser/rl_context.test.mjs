@@ -96,6 +96,22 @@ test('GRPO, its rollout engine, context parallel and HSDP by clicks, kept in lin
   assert.ok(Math.abs(separate.cost.usdPerHour / hsdp.cost.usdPerHour - 10 / 8) < 1e-9,
             'the rollout GPUs are billed');
   await waitText(page, 'The rollouts run on 2 more GPUs of their own: 10 GPUs are billed.');
+  // All GPUs together: the 8 training GPUs' memory and the rollout engine's on its 2.
+  assert.ok(separate.memory.rolloutEngineBytes > 0, 'the rollout engine holds memory');
+  assert.ok(Math.abs(separate.memory.totalBytes - (8 * separate.memory.perGpuBytes +
+                                                   separate.memory.rolloutEngineBytes)) < 1,
+            'all GPUs together include the rollout engine');
+  await scrollIntoView(page, 'memory-rollout-engine');
+  await waitText(page, 'Rollout engine (all its GPUs)');
+  await screenshotVariance(page, 'rl-engine-memory-en-1280.png');
+  await page.evaluate(() => window.llmSizer.setState({ lang: 'zh' }));
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: 15000 });
+  await settle(page, 4);
+  await scrollIntoView(page, 'memory-rollout-engine');
+  await waitText(page, 'Rollout 引擎（其全部 GPU）');
+  await screenshotVariance(page, 'rl-engine-memory-zh-1280.png');
+  await page.evaluate(() => window.llmSizer.setState({ lang: 'en' }));
+  await settle(page, 4);
 
   for (const lang of ['en', 'zh']) {
     await showLanguage(page, lang, 'objective');
