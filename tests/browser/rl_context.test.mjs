@@ -103,12 +103,16 @@ test('GRPO, its rollout engine, context parallel and HSDP by clicks, kept in lin
             'all GPUs together include the rollout engine');
   await scrollIntoView(page, 'memory-rollout-engine');
   await waitText(page, 'Rollout engine (all its GPUs)');
+  await page.mouse.move(60, 20);  // off the sliders: no tooltip over the memory table
+  await settle(page, 4);
   await screenshotVariance(page, 'rl-engine-memory-en-1280.png');
   await page.evaluate(() => window.llmSizer.setState({ lang: 'zh' }));
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: 15000 });
   await settle(page, 4);
   await scrollIntoView(page, 'memory-rollout-engine');
   await waitText(page, 'Rollout 引擎（其全部 GPU）');
+  await page.mouse.move(60, 20);
+  await settle(page, 4);
   await screenshotVariance(page, 'rl-engine-memory-zh-1280.png');
   await page.evaluate(() => window.llmSizer.setState({ lang: 'en' }));
   await settle(page, 4);
