@@ -395,18 +395,21 @@ class JsonParser {
     return true;
   }
 
-  // Keys in order; of a repeated key the last value is kept (as nlohmann does).
+  // Keys in order; of a repeated key the last value is kept (as nlohmann does). Sorts indices,
+  // then moves each member once (members are large; a sort moving them would cost far more).
   static void sort_members(Json::Object& members) {
-    std::stable_sort(
-        members.begin(), members.end(),
-        [](const Json::Member& a, const Json::Member& b) { return a.first < b.first; });
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < members.size(); ++i) {
-      if (i + 1 < members.size() && members[i + 1].first == members[i].first) continue;
-      if (kept != i) members[kept] = std::move(members[i]);
-      ++kept;
+    std::vector<std::uint32_t> order(members.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<std::uint32_t>(i);
+    std::stable_sort(order.begin(), order.end(), [&members](std::uint32_t a, std::uint32_t b) {
+      return members[a].first < members[b].first;
+    });
+    Json::Object sorted;
+    sorted.reserve(members.size());
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      if (k + 1 < order.size() && members[order[k + 1]].first == members[order[k]].first) continue;
+      sorted.push_back(std::move(members[order[k]]));
     }
-    members.resize(kept);
+    members = std::move(sorted);
   }
 
   int hex4() {

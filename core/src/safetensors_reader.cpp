@@ -347,7 +347,7 @@ ModelFileResult read_safetensors(const std::uint8_t* bytes, std::size_t size,
   }
   const char* text = reinterpret_cast<const char*>(bytes + 8);
   if (text[0] != '{') return failure(kind, "safetensors: the header does not start with '{'");
-  const json root = json::parse(std::string_view(text, header_length));
+  const json root = json::parse(std::string_view(text, static_cast<std::size_t>(header_length)));
   if (root.is_discarded() || !root.is_object()) {
     return failure(kind, "safetensors: the header is not a valid JSON object");
   }
