@@ -1,5 +1,6 @@
-# Header-only third-party libraries from Debian's packages. Under Emscripten the toolchain hides
-# host include paths, so the headers are copied into the build tree (never into the source tree).
+# Header-only third-party libraries from Debian's packages, for tests and tools only (nothing shipped:
+# core, web and app read JSON with sizer/json.hpp). Under Emscripten the toolchain hides host
+# include paths, so the headers are copied into the build tree (never into the source tree).
 set(SIZER_HOST_INCLUDE "/usr/include" CACHE PATH "Where Debian's header-only packages live")
 
 function(sizer_require_file path package)

@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
-#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -40,6 +39,7 @@
 #include "panels/presets.hpp"
 #include "panels/results.hpp"
 #include "platform.hpp"
+#include "sizer/json.hpp"
 #include "sizer/request_json.hpp"
 #include "sizer/share_link.hpp"
 #include "widgets/frame_text.hpp"
@@ -262,8 +262,7 @@ platform::Hooks make_hooks(Shell& sh) {
     try {
       return app::state_to_json(sh.app.inputs, sh.app.ui);
     } catch (const std::exception& e) {
-      return nlohmann::json{{"error", e.what()}}.dump(-1, ' ', false,
-                                                      nlohmann::json::error_handler_t::replace);
+      return sizer::Json{{"error", e.what()}}.dump();
     }
   };
   h.set_state = [&sh](const std::string& partial) -> std::string {
@@ -315,17 +314,16 @@ platform::Hooks make_hooks(Shell& sh) {
       try {
         // With a Plan view search done, its summary rides along (logic/plan_inputs.hpp).
         if (!sh.app.plan.has_result) return sizer::estimate_to_json(sh.app.results);
-        nlohmann::json j = nlohmann::json::parse(sizer::estimate_to_json(sh.app.results));
-        j["plan"] = nlohmann::json::parse(app::plan_summary_json(sh.app.plan));
+        sizer::Json j = sizer::Json::parse(sizer::estimate_to_json(sh.app.results));
+        j["plan"] = sizer::Json::parse(app::plan_summary_json(sh.app.plan));
         if (!sh.app.plan_rates.key.empty())
-          j["plan"]["rates"] = nlohmann::json::parse(app::rate_curve_json(sh.app.plan_rates));
-        return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+          j["plan"]["rates"] = sizer::Json::parse(app::rate_curve_json(sh.app.plan_rates));
+        return j.dump();
       } catch (const std::exception& e) {
         error = e.what();
       }
     }
-    return nlohmann::json{{"error", error}}.dump(-1, ' ', false,
-                                                 nlohmann::json::error_handler_t::replace);
+    return sizer::Json{{"error", error}}.dump();
   };
   return h;
 }

@@ -10,7 +10,7 @@ APT_PACKAGES=(
   emscripten            # 3.1.6: clang-14, lld-14, binaryen, frozen system-library cache
   node-acorn            # Emscripten's JS optimizer needs it (NODE_PATH=/usr/share/nodejs)
   catch2                # 2.13.x, header-only, CMake config + Catch.cmake
-  nlohmann-json3-dev    # JSON for config.json import and the calibration runner
+  nlohmann-json3-dev    # tests only: reference JSON in tests, fuzz targets, calibration runner
   clang-14 libclang-rt-14-dev   # libFuzzer + sanitizers for fuzz targets
   libbenchmark-dev      # Google Benchmark for tools/bench.sh
   chromium              # headless browser tests (driven by playwright-core)

@@ -5,11 +5,11 @@
 #include <emscripten/bind.h>
 
 #include <exception>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "sizer/enums.hpp"
 #include "sizer/hf_config.hpp"
+#include "sizer/json.hpp"
 #include "sizer/plan_json.hpp"
 #include "sizer/request_json.hpp"
 #include "sizer/share_link.hpp"
@@ -18,9 +18,9 @@
 
 namespace {
 
-using json = nlohmann::json;
+using json = sizer::Json;
 
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::string dump(const json& j) { return j.dump(); }
 
 std::string failure(const std::string& message) {
   return dump(json{{"ok", false}, {"error", message}});
@@ -54,7 +54,7 @@ sizer::RequestResult parse_valid_or_throw(const std::string& request_json) {
 // {"explain": true} adds formulas, rule texts and the bottleneck sentence.
 sizer::EstimateOptions options_of(const std::string& options_json) {
   sizer::EstimateOptions o;
-  const json j = json::parse(options_json, nullptr, false);
+  const json j = json::parse(options_json);
   if (j.is_discarded() || !j.is_object()) throw std::invalid_argument("options: must be an object");
   if (j.contains("explain")) {
     if (!j["explain"].is_boolean()) throw std::invalid_argument("options.explain: true or false");
@@ -78,7 +78,7 @@ std::string estimate(const std::string& request_json, const std::string& options
 // gives {"error": "..."} in its place; the others still come back.
 std::string estimate_many(const std::string& requests_json, const std::string& options_json) {
   return guarded([&] {
-    const json list = json::parse(requests_json, nullptr, false);
+    const json list = json::parse(requests_json);
     if (list.is_discarded() || !list.is_array()) {
       throw std::invalid_argument("requests: must be a list of requests");
     }
@@ -100,7 +100,7 @@ std::string estimate_many(const std::string& requests_json, const std::string& o
 std::string sweep(const std::string& request_json, const std::string& field,
                   const std::string& values_json) {
   return guarded([&] {
-    const json values = json::parse(values_json, nullptr, false);
+    const json values = json::parse(values_json);
     if (values.is_discarded() || !values.is_array()) {
       throw std::invalid_argument("values: must be a list of numbers");
     }

@@ -6,24 +6,21 @@
 #include <cmath>
 #include <cstdint>
 #include <exception>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "sizer/engine_log.hpp"
+#include "sizer/json.hpp"
 #include "sizer/model_file.hpp"
 #include "sizer/request_json.hpp"
 
 namespace {
 
-using json = nlohmann::json;
+using json = sizer::Json;
 
-std::string envelope(const json& value) {
-  return json{{"ok", true}, {"value", value}}.dump(-1, ' ', false, json::error_handler_t::replace);
-}
+std::string envelope(const json& value) { return json{{"ok", true}, {"value", value}}.dump(); }
 
 std::string failure(const std::string& message) {
-  return json{{"ok", false}, {"error", message}}.dump(-1, ' ', false,
-                                                      json::error_handler_t::replace);
+  return json{{"ok", false}, {"error", message}}.dump();
 }
 
 // JS numbers: file sizes up to 2^53 are exact; anything else means "unknown".

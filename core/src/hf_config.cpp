@@ -10,17 +10,17 @@
 #include <cstdint>
 #include <cstdio>
 #include <initializer_list>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "hf_vision.hpp"
+#include "sizer/json.hpp"
 #include "sizer/layers.hpp"
 #include "sizer/record_fields.hpp"
 
 namespace sizer {
 namespace {
 
-using json = nlohmann::json;
+using json = sizer::Json;
 
 // Bounds far above any published model (Llama 3.1 405B: 126 layers, hidden 16384; Kimi K2: 384
 // experts) but low enough that every parameter product stays exact in a double. The widths,
@@ -694,7 +694,7 @@ void read_context_and_dtype(Reader& r, ModelArch& m) {
 
 HfConfigResult model_from_hf_config(const std::string& config_json_text) {
   HfConfigResult result;
-  const json root = json::parse(config_json_text, nullptr, false);
+  const json root = json::parse(config_json_text);
   if (root.is_discarded()) {
     result.error = "config.json: not valid JSON";
     return result;

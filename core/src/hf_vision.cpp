@@ -6,7 +6,7 @@
 namespace sizer {
 namespace {
 
-using json = nlohmann::json;
+using json = sizer::Json;
 
 // A positive integer at `key` within [1, max], else 0 (absent) or -1 (unusable).
 long long dimension(const json& object, const char* key, long long max) {

@@ -6,7 +6,7 @@
 
 namespace sizer::json_in {
 
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::string dump(const json& j) { return j.dump(); }
 
 namespace {
 

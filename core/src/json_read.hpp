@@ -5,16 +5,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "sizer/enums.hpp"
+#include "sizer/json.hpp"
 #include "sizer/record_fields.hpp"
 
 namespace sizer::json_in {
 
-using json = nlohmann::json;
+using json = sizer::Json;
 
 std::string dump(const json& j);
 

@@ -1,7 +1,8 @@
 #include "json_writer.hpp"
 
 #include <cmath>
-#include <nlohmann/json.hpp>
+
+#include "sizer/json.hpp"
 
 namespace sizer::json_out {
 
@@ -26,9 +27,7 @@ void append_number(std::string& out, double v) {
     out.append(p, static_cast<std::size_t>(buf + sizeof buf - p));
     return;
   }
-  char buf[64];
-  char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, static_cast<std::size_t>(end - buf));
+  json_detail::append_double(out, v);
 }
 
 namespace {

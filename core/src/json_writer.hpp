@@ -1,6 +1,6 @@
 // A small streaming JSON writer for results and catalog lists: appends to one string, never
 // builds a tree. Numbers print in the shortest form that reads back to the same double (the
-// Grisu2 routine of nlohmann-json, which musl's long-double printf would make slow in wasm);
+// Grisu2 routine of sizer/json.hpp, as musl's long-double printf would be slow in wasm);
 // non-finite numbers print as null. Invalid UTF-8 in strings is replaced by U+FFFD.
 #pragma once
 

@@ -4,11 +4,11 @@
 
 #include <cctype>
 #include <cstring>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "model_file_internal.hpp"
 #include "sizer/hf_config.hpp"
+#include "sizer/json.hpp"
 
 namespace sizer {
 namespace model_file_detail {
@@ -76,9 +76,7 @@ std::string with_thousands(std::uint64_t value) {
 }
 
 std::string clean_name(const std::string& text, std::size_t max_bytes) {
-  const nlohmann::json value = text.substr(0, max_bytes);
-  const std::string quoted = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  return nlohmann::json::parse(quoted, nullptr, false).get<std::string>();
+  return json_detail::valid_utf8(std::string_view(text).substr(0, max_bytes));
 }
 
 }  // namespace model_file_detail
@@ -86,7 +84,7 @@ std::string clean_name(const std::string& text, std::size_t max_bytes) {
 namespace {
 
 using namespace model_file_detail;
-using json = nlohmann::json;
+using json = sizer::Json;
 
 constexpr char kGgufMagic[4] = {'G', 'G', 'U', 'F'};
 // JSON files (config.json, index) are read whole; the largest index files (DeepSeek-V3, ~92k
@@ -116,7 +114,7 @@ ModelFileResult read_json_file(const std::uint8_t* bytes, std::size_t size,
     return header_ends_early(ModelFileKind::unknown, whole, size, file_size, "JSON file");
   }
   const std::string text(reinterpret_cast<const char*>(bytes), size);
-  const json root = json::parse(text, nullptr, false);
+  const json root = json::parse(text);
   if (root.is_discarded() || !root.is_object()) {
     return failure(ModelFileKind::unknown, file_name + ": not a valid JSON object");
   }

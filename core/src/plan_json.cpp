@@ -106,7 +106,7 @@ PlanRequestResult plan_request_from_json(const std::string& text) {
     res.error = "request: nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
     return res;
   }
-  json root = json::parse(text, nullptr, false);
+  json root = json::parse(text);
   if (root.is_discarded() || !root.is_object()) {
     res.error = "request: not a JSON object";
     return res;

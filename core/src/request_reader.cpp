@@ -1,7 +1,7 @@
 // scenario_from_request_json(): the request of the JS contract (web/sizer.d.ts) into a Scenario.
 // Every number that enters is checked for type, finiteness and a plausible range here, so the
 // engine never sees NaN, negative counts or values that overflow int; every error names its field.
-// nlohmann::json is used with allow_exceptions=false: nothing here throws on bad input.
+// sizer::Json (sizer/json.hpp) never throws: nothing here throws on bad input.
 #include <algorithm>
 #include <set>
 
@@ -268,13 +268,13 @@ bool json_depth_within(const std::string& text, int max_depth) {
 
 RequestResult scenario_from_request_json(const std::string& request_json_text) {
   RequestResult res;
-  // nlohmann::json parses iteratively but serializes recursively; a request nested thousands
-  // deep would exhaust the (small, wasm) stack when quoted or passed on.
+  // A request has a few levels; refusing deeper text before parsing keeps the recursive reader,
+  // writer and flattening (share links) far from the (small, wasm) stack's limit.
   if (!json_depth_within(request_json_text, kMaxJsonDepth)) {
     res.error = "request: nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
     return res;
   }
-  const json root = json::parse(request_json_text, nullptr, false);
+  const json root = json::parse(request_json_text);
   if (root.is_discarded()) {
     res.error = "request: not valid JSON";
     return res;

@@ -7,19 +7,19 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "model_file_internal.hpp"
+#include "sizer/json.hpp"
 #include "sizer/model_file.hpp"
 
 namespace sizer {
 namespace {
 
 using namespace model_file_detail;
-using json = nlohmann::json;
+using json = sizer::Json;
 
 // safetensors' own limit (MAX_HEADER_SIZE in safetensors/src/tensor.rs).
 constexpr std::uint64_t kMaxHeaderBytes = 100000000;
@@ -347,7 +347,7 @@ ModelFileResult read_safetensors(const std::uint8_t* bytes, std::size_t size,
   }
   const char* text = reinterpret_cast<const char*>(bytes + 8);
   if (text[0] != '{') return failure(kind, "safetensors: the header does not start with '{'");
-  const json root = json::parse(text, text + header_length, nullptr, false);
+  const json root = json::parse(std::string_view(text, static_cast<std::size_t>(header_length)));
   if (root.is_discarded() || !root.is_object()) {
     return failure(kind, "safetensors: the header is not a valid JSON object");
   }
@@ -469,7 +469,7 @@ ModelFileResult read_safetensors(const std::uint8_t* bytes, std::size_t size,
 
 ModelFileResult read_safetensors_index(const std::string& text) {
   constexpr ModelFileKind kind = ModelFileKind::safetensors_index;
-  const json root = json::parse(text, nullptr, false);
+  const json root = json::parse(text);
   if (root.is_discarded() || !root.is_object()) {
     return failure(kind, "safetensors index: not a valid JSON object");
   }

@@ -118,7 +118,7 @@ SavedWorkRead read_saved_work(const std::string& text, const SavedWorkChecks& ch
     out.set_aside.push_back({"not LLM Sizer saved work: nested too deeply", text});
     return out;
   }
-  const json root = json::parse(text, nullptr, false);
+  const json root = json::parse(text);
   if (root.is_discarded()) {
     out.set_aside.push_back({"not valid JSON (corrupted?)", text});
     return out;
@@ -155,12 +155,12 @@ SavedWorkRead read_saved_work(const std::string& text, const SavedWorkChecks& ch
 std::string write_saved_work(const SavedWork& work) {
   json configs = json::array();
   for (const SavedConfig& c : work.configs) {
-    json state = json::parse(c.state_json, nullptr, false);
+    json state = json::parse(c.state_json);
     configs.push_back({{"name", c.name}, {"state", state.is_object() ? state : json::object()}});
   }
   json models = json::array();
   for (const SavedModel& m : work.models) {
-    json model = json::parse(m.model_json, nullptr, false);
+    json model = json::parse(m.model_json);
     json item = {{"name", m.name}, {"model", model.is_discarded() ? json::object() : model}};
     if (m.file.active()) {
       json file = json::object();
@@ -171,7 +171,7 @@ std::string write_saved_work(const SavedWork& work) {
   }
   json gpus = json::array();
   for (const SavedGpu& g : work.gpus) {
-    json gpu = json::parse(g.gpu_json, nullptr, false);
+    json gpu = json::parse(g.gpu_json);
     gpus.push_back({{"name", g.name}, {"gpu", gpu.is_object() ? gpu : json::object()}});
   }
   return dump({{"schema", k_saved_work_schema},
@@ -184,7 +184,7 @@ std::string write_saved_work(const SavedWork& work) {
 std::string append_set_aside(const std::string& store_text, const std::vector<SetAside>& items) {
   json store = json::array();
   if (!store_text.empty()) {
-    json old = json::parse(store_text, nullptr, false);
+    json old = json::parse(store_text);
     if (old.is_array())
       store = old;
     else

@@ -6,8 +6,7 @@
 // short by a chat client still opens as much of the state as it can.
 #include "sizer/share_link.hpp"
 
-#include <nlohmann/json.hpp>
-
+#include "sizer/json.hpp"
 #include "sizer/record_fields.hpp"
 #include "sizer/request_fields.hpp"
 #include "sizer/request_json.hpp"
@@ -15,13 +14,13 @@
 namespace sizer {
 namespace {
 
-using json = nlohmann::json;
+using json = sizer::Json;
 
 constexpr size_t kMaxFragmentChars = 16384;  // far above a full custom-GPU request (~2 KB)
 constexpr size_t kMaxPairs = 512;
 constexpr const char* kVersion = "1";
 
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::string dump(const json& j) { return j.dump(); }
 
 // [SECTION] percent-encoding (RFC 3986: everything but unreserved characters is escaped)
 
@@ -154,7 +153,7 @@ bool always_text(const std::string& field) {
 
 bool parse_number(const std::string& text, json& out) {
   if (text.empty() || text.size() > 32) return false;
-  json j = json::parse(text, nullptr, false);
+  json j = json::parse(text);
   if (j.is_discarded() || !j.is_number()) return false;
   out = j;
   return true;
@@ -303,7 +302,7 @@ std::string encode_share_fragment(const std::string& request_json, const std::st
       !json_depth_within(ui_json, kMaxJsonDepth)) {
     return out;
   }
-  const json request = json::parse(request_json, nullptr, false);
+  const json request = json::parse(request_json);
   if (request.is_object()) {
     for (auto it = request.begin(); it != request.end(); ++it) {
       const json& v = it.value();
@@ -315,7 +314,7 @@ std::string encode_share_fragment(const std::string& request_json, const std::st
       }
     }
   }
-  const json ui = json::parse(ui_json, nullptr, false);
+  const json ui = json::parse(ui_json);
   if (ui.is_object()) {
     for (auto it = ui.begin(); it != ui.end(); ++it) {
       if (it.value().is_primitive() && !it.value().is_null()) {

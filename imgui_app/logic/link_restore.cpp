@@ -1,10 +1,10 @@
 #include "logic/link_restore.hpp"
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
 
 #include "logic/i18n.hpp"
 #include "logic/state_json.hpp"
+#include "sizer/json.hpp"
 #include "sizer/layouts.hpp"
 #include "sizer/request_json.hpp"
 #include "sizer/share_link.hpp"
@@ -12,7 +12,7 @@
 namespace app {
 namespace {
 
-using json = nlohmann::json;
+using json = sizer::Json;
 
 // The field an engine error names: "training.method: ..." -> "training.method".
 std::string field_of(const std::string& error) {
@@ -63,8 +63,8 @@ LinkRestore restore_link(const std::string& fragment, const sizer::Scenario& cur
     return out;
   }
   for (const std::string& e : link.errors) out.notices.push_back(trf("link.ignored", {e}));
-  json request = json::parse(link.request_json, nullptr, false);
-  const json base = json::parse(sizer::scenario_to_request_json(current), nullptr, false);
+  json request = json::parse(link.request_json);
+  const json base = json::parse(sizer::scenario_to_request_json(current));
   if (!request.is_object() || !base.is_object()) {
     out.error = "request: expected a JSON object";
     return out;

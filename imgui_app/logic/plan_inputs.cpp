@@ -4,17 +4,17 @@
 #include <chrono>
 #include <cstdlib>
 #include <exception>
-#include <nlohmann/json.hpp>
 
 #include "logic/catalog_card.hpp"
 #include "sizer/catalog.hpp"
 #include "sizer/enums.hpp"
+#include "sizer/json.hpp"
 #include "sizer/request_json.hpp"
 
 namespace app {
 namespace {
 
-using json = nlohmann::json;
+using json = sizer::Json;
 
 std::string join(const std::vector<std::string>& items) {
   std::string out;
@@ -445,7 +445,7 @@ std::string plan_summary_json(const PlanRun& run) {
               {"gpuTypes", s.gpu_types},
               {"gpuTypesPriced", s.gpu_types_priced},
               {"unpriced", run.result.unpriced_gpus.size()}}}};
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  return j.dump();
 }
 
 }  // namespace app

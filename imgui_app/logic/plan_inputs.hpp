@@ -5,12 +5,15 @@
 #pragma once
 
 #include <memory>
-#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "sizer/plan.hpp"
+
+namespace sizer {
+class Json;
+}  // namespace sizer
 
 namespace app {
 
@@ -44,10 +47,10 @@ struct PlanInputs {
 bool operator==(const PlanInputs& a, const PlanInputs& b);
 
 // Adds the fields that differ from the defaults to `j` ("planRps": 5, "planVendors": "NVIDIA").
-void write_plan_fields(const PlanInputs& p, nlohmann::json& j);
+void write_plan_fields(const PlanInputs& p, sizer::Json& j);
 // Reads every "plan*" key of `j` (numbers, booleans and lists may also arrive as text: share
 // links carry UI fields as text). Returns the first problem, "" when all were valid.
-std::string read_plan_fields(const nlohmann::json& j, PlanInputs& p);
+std::string read_plan_fields(const sizer::Json& j, PlanInputs& p);
 bool is_plan_key(const std::string& key);
 
 // Vendors of the GPU catalog, in catalog order.

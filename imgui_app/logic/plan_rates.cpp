@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
-#include <nlohmann/json.hpp>
+
+#include "sizer/json.hpp"
 
 namespace app {
 namespace {
@@ -87,13 +88,13 @@ bool advance_rate_curve(RateCurve& c, double budget_ms) {
 }
 
 std::string rate_curve_json(const RateCurve& c) {
-  nlohmann::json points = nlohmann::json::array();
+  sizer::Json points = sizer::Json::array();
   for (const RatePoint& pt : c.points) {
-    nlohmann::json j = {{"factor", pt.factor},
-                        {"requestsPerSecond", pt.requests_per_second},
-                        {"served", pt.served},
-                        {"sameSplit", pt.same_split},
-                        {"error", pt.error}};
+    sizer::Json j = {{"factor", pt.factor},
+                     {"requestsPerSecond", pt.requests_per_second},
+                     {"served", pt.served},
+                     {"sameSplit", pt.same_split},
+                     {"error", pt.error}};
     if (pt.served) {
       const sizer::Plan& p = pt.plan;
       j.update({{"gpuCount", p.gpus},
@@ -108,12 +109,12 @@ std::string rate_curve_json(const RateCurve& c) {
     }
     points.push_back(std::move(j));
   }
-  const nlohmann::json j = {{"referenceRequestsPerSecond", c.reference_rps},
-                            {"fromTarget", c.from_target},
-                            {"done", c.done()},
-                            {"milliseconds", c.milliseconds},
-                            {"points", points}};
-  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  const sizer::Json j = {{"referenceRequestsPerSecond", c.reference_rps},
+                         {"fromTarget", c.from_target},
+                         {"done", c.done()},
+                         {"milliseconds", c.milliseconds},
+                         {"points", points}};
+  return j.dump();
 }
 
 }  // namespace app

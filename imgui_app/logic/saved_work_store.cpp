@@ -1,18 +1,18 @@
 #include "logic/saved_work_store.hpp"
 
 #include <exception>
-#include <nlohmann/json.hpp>
 
 #include "logic/i18n.hpp"
 #include "logic/state_json.hpp"
 #include "platform.hpp"
 #include "sizer/catalog.hpp"
+#include "sizer/json.hpp"
 #include "sizer/request_json.hpp"
 
 namespace app {
 namespace {
 
-using json = nlohmann::json;
+using json = sizer::Json;
 
 void notice(App& app, const std::string& text, bool error) {
   app.files.saved_notice = text;
@@ -53,9 +53,9 @@ std::string gpu_name_of(const sizer::Scenario& s) {
 
 // One value of the current request ("model", "gpu"), as JSON text.
 std::string request_value(const sizer::Scenario& s, const char* key) {
-  const json request = json::parse(sizer::scenario_to_request_json(s), nullptr, false);
+  const json request = json::parse(sizer::scenario_to_request_json(s));
   if (!request.is_object() || !request.contains(key)) return "";
-  return request[key].dump(-1, ' ', false, json::error_handler_t::replace);
+  return request[key].dump();
 }
 
 // Applies a partial state; false (notice set) when it does not apply.

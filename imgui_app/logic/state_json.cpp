@@ -1,13 +1,12 @@
 #include "logic/state_json.hpp"
 
-#include <nlohmann/json.hpp>
-
+#include "sizer/json.hpp"
 #include "sizer/request_json.hpp"
 
 namespace app {
 namespace {
 
-using json = nlohmann::json;
+using json = sizer::Json;
 
 const char* const k_ui_keys[] = {"lang", "theme", "tab", "units"};
 
@@ -101,14 +100,14 @@ std::string ui_to_json(const UiState& ui) {
             {"units", units_id(ui.units)}};
   for (const auto& [key, value] : file_model_ui_fields(ui.file_model)) j[key] = value;
   write_plan_fields(ui.plan, j);
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  return j.dump();
 }
 
 std::string state_to_json(const sizer::Scenario& scenario, const UiState& ui) {
-  json j = json::parse(sizer::scenario_to_request_json(scenario), nullptr, false);
+  json j = json::parse(sizer::scenario_to_request_json(scenario));
   if (!j.is_object()) j = json::object();
   j.update(json::parse(ui_to_json(ui)));
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  return j.dump();
 }
 
 ModeTab tab_for(const sizer::Scenario& s, ModeTab current) {
@@ -122,7 +121,7 @@ StateMerge merge_state(const sizer::Scenario& scenario, const UiState& ui,
   StateMerge out;
   out.scenario = scenario;
   out.ui = ui;
-  json partial = json::parse(partial_json, nullptr, false);
+  json partial = json::parse(partial_json);
   if (partial.is_discarded() || !partial.is_object()) {
     out.error = "state: expected a JSON object";
     return out;
@@ -134,12 +133,10 @@ StateMerge merge_state(const sizer::Scenario& scenario, const UiState& ui,
   }
   json request_part = partial;
   for (const char* key : k_ui_keys) request_part.erase(key);
-  for (auto it = request_part.begin(); it != request_part.end();)
-    it = is_file_model_ui_key(it.key()) ? request_part.erase(it) : std::next(it);
   for (auto it = partial.begin(); it != partial.end(); ++it)
-    if (is_plan_key(it.key())) request_part.erase(it.key());
+    if (is_file_model_ui_key(it.key()) || is_plan_key(it.key())) request_part.erase(it.key());
   if (!request_part.empty()) {
-    json request = json::parse(sizer::scenario_to_request_json(scenario), nullptr, false);
+    json request = json::parse(sizer::scenario_to_request_json(scenario));
     if (!request.is_object()) request = json::object();
     // Top-level keys replace whole values: a partial naming a catalog model drops a stale custom
     // architecture instead of mixing the two.
@@ -160,7 +157,7 @@ StateMerge merge_state(const sizer::Scenario& scenario, const UiState& ui,
 
 bool apply_ui_json(const std::string& ui_json, UiState& ui, std::string& error) {
   if (ui_json.empty()) return true;
-  json j = json::parse(ui_json, nullptr, false);
+  json j = json::parse(ui_json);
   if (j.is_discarded() || !j.is_object()) {
     error = "ui: expected a JSON object";
     return false;
