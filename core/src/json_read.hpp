@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sizer/enums.hpp"
@@ -34,23 +35,23 @@ class Reader {
          std::vector<std::string>& warnings)
       : obj_(obj), prefix_(std::move(prefix)), error_(error), warnings_(warnings) {}
 
-  std::string path(const std::string& key) const { return prefix_ + key; }
+  std::string path(std::string_view key) const { return prefix_ + std::string(key); }
 
-  bool has(const std::string& key) const { return obj_.contains(key); }
+  bool has(std::string_view key) const { return obj_.contains(key); }
 
-  const json* get(const std::string& key) {
+  const json* get(std::string_view key) {
     auto it = obj_.find(key);
     if (it == obj_.end()) return nullptr;
     seen_.push_back(&it.key());
     return &*it;
   }
 
-  bool fail(const std::string& key, const std::string& message) {
+  bool fail(std::string_view key, const std::string& message) {
     if (error_.empty()) error_ = path(key) + ": " + message;
     return false;
   }
 
-  bool number(const std::string& key, double lo, double hi, double& out) {
+  bool number(std::string_view key, double lo, double hi, double& out) {
     const json* v = get(key);
     if (!v) return true;
     const double d = v->is_number() ? v->get<double>() : NAN;
@@ -62,7 +63,7 @@ class Reader {
     return true;
   }
 
-  bool integer(const std::string& key, int lo, int hi, int& out) {
+  bool integer(std::string_view key, int lo, int hi, int& out) {
     const json* v = get(key);
     if (!v) return true;
     const double d = v->is_number() ? v->get<double>() : NAN;
@@ -74,7 +75,7 @@ class Reader {
     return true;
   }
 
-  bool boolean(const std::string& key, bool& out) {
+  bool boolean(std::string_view key, bool& out) {
     const json* v = get(key);
     if (!v) return true;
     if (!v->is_boolean()) return fail(key, "must be true or false (got " + show(*v) + ")");
@@ -83,7 +84,7 @@ class Reader {
   }
 
   // Ids and choices stay short; free text (a catalog entry's source and notes) may be longer.
-  bool string(const std::string& key, std::string& out, size_t max_chars = 256) {
+  bool string(std::string_view key, std::string& out, size_t max_chars = 256) {
     const json* v = get(key);
     if (!v) return true;
     if (!v->is_string()) return fail(key, "must be a string (got " + show(*v) + ")");
@@ -96,7 +97,7 @@ class Reader {
 
   // An enum field, by its table's ids (enums.hpp).
   template <class E>
-  bool choice(const std::string& key, E& out) {
+  bool choice(std::string_view key, E& out) {
     const json* v = get(key);
     if (!v) return true;
     if (v->is_string() && parse_enum(v->get_ref<const std::string&>(), out)) return true;
@@ -104,7 +105,7 @@ class Reader {
   }
 
   // Object-valued field: nullptr when missing; records an error when not an object.
-  const json* object(const std::string& key) {
+  const json* object(std::string_view key) {
     const json* v = get(key);
     if (v && !v->is_object()) {
       fail(key, "must be an object (got " + show(*v) + ")");
