@@ -1,6 +1,8 @@
 #include "json_writer.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "sizer/json.hpp"
 
@@ -138,6 +140,25 @@ Writer& Writer::end_array() {
   return *this;
 }
 Writer& Writer::key(std::string_view k) {
+  // Keys are the project's own identifiers: short plain ASCII goes out in one append.
+  constexpr std::size_t kShortKey = 60;
+  const bool plain = k.size() <= kShortKey && std::all_of(k.begin(), k.end(), [](char ch) {
+                       const auto c = static_cast<unsigned char>(ch);
+                       return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+                     });
+  if (plain) {
+    char buf[kShortKey + 4];
+    std::size_t n = 0;
+    if (need_comma_) buf[n++] = ',';
+    buf[n++] = '"';
+    std::memcpy(buf + n, k.data(), k.size());
+    n += k.size();
+    buf[n++] = '"';
+    buf[n++] = ':';
+    out_.append(buf, n);
+    need_comma_ = false;
+    return *this;
+  }
   separate();
   append_quoted(out_, k);
   out_ += ':';

@@ -2,6 +2,9 @@
 // keep products inside int and double precision.
 #include "sizer/request_fields.hpp"
 
+#include <algorithm>
+#include <utility>
+
 #include "sizer/enums.hpp"
 
 namespace sizer {
@@ -300,6 +303,24 @@ const std::vector<RequestField>& request_fields() {
 
 std::string request_field_path(const RequestField& f) {
   return *f.group ? std::string(f.group) + "." + f.key : std::string(f.key);
+}
+
+const std::vector<const RequestField*>& request_fields_of_group(std::string_view group) {
+  static const auto groups = [] {
+    std::vector<std::pair<std::string, std::vector<const RequestField*>>> out;
+    for (const RequestField& f : request_fields()) {
+      auto it =
+          std::find_if(out.begin(), out.end(), [&](const auto& g) { return g.first == f.group; });
+      if (it == out.end()) it = out.insert(out.end(), {std::string(f.group), {}});
+      it->second.push_back(&f);
+    }
+    return out;
+  }();
+  static const std::vector<const RequestField*> none;
+  for (const auto& [name, fields] : groups) {
+    if (name == group) return fields;
+  }
+  return none;
 }
 
 }  // namespace sizer

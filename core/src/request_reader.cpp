@@ -161,8 +161,9 @@ bool read_format(Reader& r, const std::string& key, bool kv, std::string& out) {
 
 // The scalar fields of one group of the request table (request_fields.hpp).
 bool read_scalars(Reader& r, const char* group, Scenario& s) {
-  for (const RequestField& f : request_fields()) {
-    if (f.shape != RequestFieldShape::scalar || std::string_view(f.group) != group) continue;
+  for (const RequestField* field : request_fields_of_group(group)) {
+    const RequestField& f = *field;
+    if (f.shape != RequestFieldShape::scalar) continue;
     switch (f.type) {
       case FieldType::integer:
         if (!r.integer(f.key, int(f.min), int(f.max), f.integer(s))) return false;

@@ -71,8 +71,8 @@ void write_special(json_out::Writer& w, const RequestField& f, const Scenario& s
 
 void write_group(json_out::Writer& w, const char* group, const Scenario& s) {
   Scenario& m = const_cast<Scenario&>(s);  // the accessors hand out references; only read here
-  for (const RequestField& f : request_fields()) {
-    if (std::string_view(f.group) != group) continue;
+  for (const RequestField* field : request_fields_of_group(group)) {
+    const RequestField& f = *field;
     if (f.shape != RequestFieldShape::scalar) {
       write_special(w, f, s);
       continue;

@@ -37,6 +37,10 @@ struct RequestField {
 
 const std::vector<RequestField>& request_fields();
 
+// The fields of one group ("" for top-level ones), in table order: the reader and writer walk a
+// group at a time.
+const std::vector<const RequestField*>& request_fields_of_group(std::string_view group);
+
 // "training.seqLen" for a grouped field, "batch" for a top-level one.
 std::string request_field_path(const RequestField& f);
 
