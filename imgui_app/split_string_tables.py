@@ -11,7 +11,10 @@
   beside the app and the app fetches it with the Chinese font when the UI turns Chinese
   (platform::fetch_chinese), then fills the zh column of the installed tables from it.
 
-Usage: split_string_tables.py OUT_DIR TABLE.tsv [TABLE.tsv ...]
+- Rows of the files after --late-rows (the catalogs' source cells, written by app_catalogs.py in
+  the same `key<TAB>en<TAB>` form) are appended to en-late.tsv as they are.
+
+Usage: split_string_tables.py OUT_DIR TABLE.tsv [TABLE.tsv ...] [--late-rows FILE.tsv ...]
 """
 import os
 import re
@@ -43,7 +46,9 @@ def is_late(table, key):
 
 
 def main():
-    out_dir, tables = sys.argv[1], sys.argv[2:]
+    out_dir, args = sys.argv[1], sys.argv[2:]
+    cut = args.index("--late-rows") if "--late-rows" in args else len(args)
+    tables, late_files = args[:cut], args[cut + 1:]
     os.makedirs(out_dir, exist_ok=True)
     chinese = []
     late = []
@@ -67,6 +72,9 @@ def main():
             f.write("\n".join(english) + "\n")
     with open(os.path.join(out_dir, "zh.tsv"), "w", encoding="utf-8") as f:
         f.write("\n".join(chinese) + "\n")
+    for path in late_files:
+        with open(path, encoding="utf-8") as f:
+            late.extend(line for line in f.read().split("\n") if line)
     with open(os.path.join(out_dir, "en-late.tsv"), "w", encoding="utf-8") as f:
         f.write("\n".join(late) + "\n")
 

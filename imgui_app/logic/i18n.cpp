@@ -88,7 +88,7 @@ void set_late_loader(LateLoader load) {
   g_late_loaded = false;
 }
 
-const char* tr(const char* key) {
+const char* find_text(const char* key) {
   auto it = g_table.find(key);
   const auto text = [&]() -> const std::string* {
     if (it == g_table.end()) return nullptr;
@@ -102,7 +102,12 @@ const char* tr(const char* key) {
     it = g_table.find(key);
     s = text();
   }
-  return s == nullptr ? key : s->c_str();
+  return s == nullptr ? nullptr : s->c_str();
+}
+
+const char* tr(const char* key) {
+  const char* text = find_text(key);
+  return text == nullptr ? key : text;
 }
 
 std::string trf(const char* key, std::initializer_list<std::string> args) {

@@ -43,6 +43,8 @@ void set_late_loader(LateLoader load);
 // there is neither (visible, never a crash or a blank). The pointer stays valid until the next
 // install().
 const char* tr(const char* key);
+// The same text, or nullptr when there is none (for text that may be missing, not a UI label).
+const char* find_text(const char* key);
 
 // tr(key) with "{0}", "{1}", ... replaced by `args`.
 std::string trf(const char* key, std::initializer_list<std::string> args);

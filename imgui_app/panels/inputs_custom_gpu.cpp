@@ -5,6 +5,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "logic/catalog_sources.hpp"
 #include "logic/custom_gpu.hpp"
 #include "logic/i18n.hpp"
 #include "logic/saved_work_store.hpp"
@@ -110,11 +111,13 @@ void start_custom_gpu(App& app) {
     return;
   }
   const std::string name = trf("gpu.form.copy_name", {card.name.empty() ? card.id : card.name});
+  const std::string source = gpu_source(card);  // the web build's catalog leaves it out
   app.inputs.hardware.gpu =
       custom_gpu_from(custom_gpu_with_table_prices(card, app.inputs.cost.basis), name);
   // The catalog's notes are about that card (its street prices, quirks); the copy says where it
   // came from instead, and keeps the sources of its figures.
   app.inputs.hardware.gpu.notes = trf("gpu.form.copy_notes", {card.id});
+  app.inputs.hardware.gpu.source = source;
   app.ui.gpu_form = CustomGpuForm{};
   app.ui.gpu_form.card = app.inputs.hardware.gpu;
   open_custom_gpu_form(app);

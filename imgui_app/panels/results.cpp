@@ -52,13 +52,29 @@ void number_text(const App& app, const std::string& text, const char* formula_ke
   if (ImGui::IsItemHovered()) formula_tooltip(app.results, formula_key, why);
 }
 
-void value_row(const App& app, const char* label_key, const std::string& value,
-               const char* formula_key, const std::string& why) {
+namespace {
+
+// The label cell of a value row; the value cell is next.
+void value_row_label(const char* label_key) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(tr(label_key));
   ImGui::TableNextColumn();
+}
+
+}  // namespace
+
+void value_row(const App& app, const char* label_key, const std::string& value,
+               const char* formula_key, const std::string& why) {
+  value_row_label(label_key);
   number_text(app, value, formula_key, why);
+}
+
+void value_row(const App& app, const char* label_key, const std::string& value,
+               const char* formula_key, std::string (*why)(const App&)) {
+  value_row_label(label_key);
+  ImGui::TextUnformatted(value.c_str());
+  if (ImGui::IsItemHovered()) formula_tooltip(app.results, formula_key, why(app));
 }
 
 bool has_string(const std::string& key) { return i18n::installed().count(key) != 0; }

@@ -49,6 +49,9 @@ void number_text(const App& app, const std::string& text, const char* formula_ke
 // One row of a two-column label/value table (inside BeginTable with 2 columns).
 void value_row(const App& app, const char* label_key, const std::string& value,
                const char* formula_key, const std::string& why = "");
+// The same, with the hover text made only while hovered (text that may have to be fetched).
+void value_row(const App& app, const char* label_key, const std::string& value,
+               const char* formula_key, std::string (*why)(const App&));
 
 // The price used (basis, provider, date) and, when a purchase price is known, what owning a card
 // costs per hour and the rent-vs-buy break-even, then the energy figures (rows of a value_row

@@ -1,4 +1,5 @@
 // Where the price comes from and what owning the cards costs (cost.* of the estimate).
+#include "logic/catalog_sources.hpp"
 #include "logic/cpu_device.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
@@ -6,17 +7,28 @@
 #include "sizer/enums.hpp"
 
 namespace app::results {
+namespace {
+
+// Who charges the price used, when, and where it is published (the source may be fetched:
+// logic/catalog_sources.hpp, so only while the row is hovered).
+std::string price_origin(const App& app) {
+  const sizer::CostResult& c = app.results.cost;
+  const std::string when = c.price_date.empty() ? c.provider : c.provider + ", " + c.price_date;
+  const std::string source = price_source(c);
+  return trf("res.cost.price_from", {when, source.empty() ? fmt::k_dash : source});
+}
+
+}  // namespace
+
 void draw_price_rows(const App& app) {
   const sizer::CostResult& c = app.results.cost;
   if (c.price_known) {
-    const std::string when = c.price_date.empty() ? c.provider : c.provider + ", " + c.price_date;
     std::string basis_key = "price." + c.basis;  // enum ids use '-', string keys '_'
     for (char& ch : basis_key) ch = ch == '-' ? '_' : ch;
     value_row(
         app, "res.cost.price_used",
         trf("res.cost.price_used_value", {fmt::usd(c.usd_per_gpu_hour), tr(basis_key.c_str())}),
-        "cost.usdPerHour",
-        trf("res.cost.price_from", {when, c.price_source.empty() ? fmt::k_dash : c.price_source}));
+        "cost.usdPerHour", price_origin);
   } else {
     std::string basis_key = std::string("price.") + sizer::enum_id(app.inputs.cost.basis);
     for (char& ch : basis_key) ch = ch == '-' ? '_' : ch;

@@ -1,6 +1,7 @@
 #include "widgets/gpu_card.hpp"
 
 #include "imgui.h"
+#include "logic/catalog_sources.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "sizer/prices.hpp"
@@ -103,8 +104,9 @@ void gpu_card(const sizer::Gpu& g, bool fit_width) {
   }
   const float right = fit_width ? 0.0f : ImGui::GetCursorPosX() + em * 28;
   ImGui::PushTextWrapPos(right);
+  const std::string source = gpu_source(g);
   ImGui::TextDisabled("%s",
-                      trf("gpu.card.source", {g.source.empty() ? fmt::k_dash : g.source}).c_str());
+                      trf("gpu.card.source", {source.empty() ? fmt::k_dash : source}).c_str());
   if (!g.notes.empty()) ImGui::TextDisabled("%s", g.notes.c_str());
   ImGui::PopTextWrapPos();
 }
