@@ -24,12 +24,19 @@ import sys
 # whole files panel (report, saved work) and the Plan view, both closed on a first visit, except
 # the labels that open them and the verdict word of the tab's title (report::page_title); and the
 # CPU-only, image and NVMe rows.
-# About 10 KB gzip of the first load (docs/BENCHMARKS.md, fifth round).
+# About 10 KB gzip of the first load (docs/BENCHMARKS.md, fifth round), and 3 KB more with the
+# custom GPU form, help texts, GPU card, calibration, suggestions and seed tables (sixth round).
 # tests/ui/first_frame_strings_test.cpp and tests/browser/late_strings.test.mjs check that first
 # visits need none of them before they arrive; one that does still shows its text (fetched
 # synchronously), only later.
 LATE = {
-    "presets.tsv": re.compile(r"^preset\.q\d"),
+    "presets.tsv": re.compile(r"^preset\.[qe]\d"),
+    # The custom GPU form and the Hugging Face lookup: opened by a click.
+    "custom.tsv": re.compile(r""),
+    # Shown only on hover, in the GPU card (collapsed on a first visit) or the calibration form,
+    # or for a setup that does not fit (a first visit's does), or in the seed tables view.
+    "shell.tsv": re.compile(r"^(help|cal|gpu\.card)\."),
+    "results.tsv": re.compile(r"^(res\.suggest|tables)\."),
     "files.tsv": re.compile(r""),
     "plan.tsv": re.compile(r""),
     # CPU only, images and NVMe: drawn only once chosen (a vision model, the CPU device, mmap,
@@ -37,7 +44,8 @@ LATE = {
     "devices.tsv": re.compile(r""),
 }
 FIRST_FRAME = {"files.title", "plan.tab", "plan.back", "report.fits", "report.no_fit",
-               "report.invalid"}
+               "report.invalid", "gpu.card.title", "gpu.card.per_hour", "gpu.form.copy",
+               "tables.title"}
 
 
 def is_late(table, key):
