@@ -56,6 +56,14 @@ const std::vector<Field>& fields() {
            "gather, scale, cast, index_add_), each at the eager per-op time; per MoE layer and "
            "forward pass. 0 = fused or grouped MoE kernels (serving engines, llama.cpp)",
            &Assumptions::eager_expert_loop_seconds, 0.0, 0.0, 0.1),
+      real("fusedMoeKernelSeconds", "Fused MoE kernel: fixed time per MoE layer", "seconds",
+           "a fused MoE kernel (vLLM / SGLang Triton fused_moe) at a few tokens per step takes "
+           "about 25 us more than streaming the routed experts' weights at 0.65 of peak "
+           "bandwidth: routing, align/sort and partly idle blocks. Kernel benchmarks at batch 1: "
+           "B200 BF16 E=128 N=768 39.6 us (vLLM PR #31448), H100 FP8 Qwen3-Next TP4 29.5 us "
+           "(vLLM PR #44830), H200 FP8 Qwen3-235B TP8 31.7 us (SGLang PR #11730); per MoE layer "
+           "and forward pass. 0 = not a fused Triton MoE kernel",
+           &Assumptions::fused_moe_kernel_seconds, 0.0, 0.0, 0.1),
       real("expertLoopVisitsAll", "Eager MoE: the loop visits every expert", "flag",
            "1 = for expert_idx in range(num_experts) (Transformers up to mid-2025, e.g. 4.51); 0 "
            "= only the experts some token was routed to (later versions: expert_hit)",
@@ -251,13 +259,14 @@ const std::vector<Field>& fields() {
            "chunked FP32 cross-entropy working set; each framework's own is in its profile "
            "(docs/METHOD.md, Training frameworks)",
            &Assumptions::loss_bytes_per_logit, 4.0, 0.0, 64.0),
-      real("compiledLoss", "Training: the loss is compiled", "flag",
-           "1 = torch.compile fuses the loss's FP32 upcast, log-softmax and NLL into one kernel "
-           "that keeps only a per-row logsumexp (torchtune training.compile_loss with compile=True; "
-           "torchtitan build_cross_entropy_loss with compile on, 2025 and later): the loss then "
-           "holds the 16-bit logits (2 bytes) and the 16-bit gradient of the chunk being "
-           "differentiated (2 / lossChunks), never more than lossBytesPerLogit",
-           &Assumptions::compiled_loss, 0.0, 0.0, 1.0),
+      real(
+          "compiledLoss", "Training: the loss is compiled", "flag",
+          "1 = torch.compile fuses the loss's FP32 upcast, log-softmax and NLL into one kernel "
+          "that keeps only a per-row logsumexp (torchtune training.compile_loss with compile=True; "
+          "torchtitan build_cross_entropy_loss with compile on, 2025 and later): the loss then "
+          "holds the 16-bit logits (2 bytes) and the 16-bit gradient of the chunk being "
+          "differentiated (2 / lossChunks), never more than lossBytesPerLogit",
+          &Assumptions::compiled_loss, 0.0, 0.0, 1.0),
       whole("lossChunks", "Training: chunks the loss is computed in",
             "the cross-entropy runs over this many pieces of the sequence, one at a time "
             "(torchtune CEWithChunkedOutputLoss num_output_chunks = 8); 1 = the whole sequence",
@@ -335,6 +344,9 @@ const std::vector<ProfileChange>& engine_profile_changes() {
        "max_num_seqs 256 (default): the profiling pass samples 256 dummy sequences"},
       {Engine::vllm, "engineNonTorchBytes", 0.3 * kGiB,
        "non_torch_memory 0.25-0.35 GiB in vLLM's logs (issues #10517, #13061)"},
+      {Engine::vllm, "fusedMoeKernelSeconds", 25e-6,
+       "fused_moe at batch 1 less its weight streaming: 25-26 us on Hopper and Blackwell in "
+       "BF16 and FP8 (vLLM PRs #31448, #44830; SGLang PR #11730)"},
       {Engine::vllm, "weightOnlyKernelShare", 0.0,
        "GPTQ and AWQ checkpoints run the gptq_marlin / awq_marlin kernels"},
       // llama.cpp: FP32 working buffers, n_ubatch 512, no flash attention by default.

@@ -85,6 +85,11 @@ void inference_formulas(Estimate& e) {
       " GB/s effective, FLOPs / (" + fmt_num(inference_sustained_flops(s) / 1e12) +
       " TFLOPS sustained x " + fmt_num(s.assumptions.decode_compute_efficiency) + ")) + " +
       fmt_num(s.model.num_layers) + " layers x per-layer overhead + " +
+      (s.model.num_experts > 0 && s.assumptions.fused_moe_kernel_seconds > 0
+           ? fmt_num(moe_layer_count(s.model)) + " MoE layers x " +
+                 fmt_num(s.assumptions.fused_moe_kernel_seconds * 1e6) +
+                 " us fused MoE kernel (fusedMoeKernelSeconds) + "
+           : std::string()) +
       fmt_num(r.communication_seconds_per_step * 1e3) +
       " ms communication = " + fmt_num(r.decode_step_seconds * 1e3) + " ms";
   if (r.image_tokens_per_sequence > 0) {

@@ -216,6 +216,9 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
             : std::min(double(m.num_experts), tokens * std::max(1, m.experts_per_token));
     return moe_layer_count(m) * visited * a.eager_expert_loop_seconds;
   };
+  // A fused MoE kernel's fixed time per MoE layer and forward pass (fusedMoeKernelSeconds).
+  const double fused_moe_seconds =
+      m.num_experts > 0 ? moe_layer_count(m) * a.fused_moe_kernel_seconds : 0.0;
   const double hop_gb_per_s = pp > 1 ? link_gb_per_s(s.hardware, int(pp)) : 0.0;
   auto pipeline_hops = [&](double tokens) {
     if (pp <= 1) return 0.0;
@@ -287,7 +290,8 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   r.decode_memory_seconds = memory_time;
   r.decode_compute_seconds = compute_time;
   r.decode_step_seconds = std::max(memory_time, compute_time) + step_overhead +
-                          expert_loop_seconds(b) + r.communication_seconds_per_step;
+                          expert_loop_seconds(b) + fused_moe_seconds +
+                          r.communication_seconds_per_step;
   r.decode_tokens_per_second = safe_div(1.0, r.decode_step_seconds);
   r.weights_read_bytes_per_step = (w_read - w_host) / (tp * pp);
   r.kv_read_bytes_per_step = (kv_read * on_gpu + state_traffic) / pp;
@@ -332,7 +336,8 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
                                    : 0.0;
   r.ttft_seconds =
       std::max(prefill_compute, prefill_memory) + safe_div(score_traffic / tp, bw) +
-      chunks * (step_overhead + expert_loop_seconds(prompt_tokens_total / chunks)) +
+      chunks *
+          (step_overhead + expert_loop_seconds(prompt_tokens_total / chunks) + fused_moe_seconds) +
       tensor_parallel_seconds(s, prompt_tokens_total) +
       moe_calls * (expert_all_to_all_call_seconds(s, prompt_tokens_total) +
                    (chunks - 1) * s.assumptions.collective_latency_s) +

@@ -93,6 +93,29 @@ TEST_CASE("eager Transformers visits MoE experts one by one in Python", "[infere
   CHECK(default_assumptions(Engine::vllm).eager_expert_loop_seconds == 0);
 }
 
+TEST_CASE("a fused MoE kernel costs a fixed time per MoE layer in vLLM and SGLang",
+          "[inference][moe]") {
+  // Qwen3-30B-A3B: 48 MoE layers; fused_moe at batch 1 takes ~25 us beyond its weight reads.
+  Scenario s = inference("qwen3-30b-a3b", "bf16", "h100-sxm-80gb");
+  s.inference.engine = Engine::vllm;
+  s.inference.prompt_tokens = 1000;
+  const InferenceResult fused = estimate(s).inference;
+  s.assumption_overrides["fusedMoeKernelSeconds"] = 0;
+  const InferenceResult free_kernel = estimate(s).inference;
+  CHECK(fused.decode_step_seconds - free_kernel.decode_step_seconds == Approx(48 * 25e-6));
+  // Once per forward pass: a prompt in one chunk pays it once.
+  CHECK(fused.ttft_seconds - free_kernel.ttft_seconds == Approx(48 * 25e-6));
+  CHECK(default_assumptions(Engine::sglang).fused_moe_kernel_seconds == 25e-6);
+  // Dense models, llama.cpp and eager Transformers (its loop is modelled apart) pay nothing.
+  CHECK(default_assumptions(Engine::llama_cpp).fused_moe_kernel_seconds == 0);
+  CHECK(default_assumptions(Engine::transformers).fused_moe_kernel_seconds == 0);
+  Scenario dense = inference("llama-3-8b", "bf16", "h100-sxm-80gb");
+  dense.inference.engine = Engine::vllm;
+  const double with_kernel = estimate(dense).inference.decode_step_seconds;
+  dense.assumption_overrides["fusedMoeKernelSeconds"] = 0;
+  CHECK(estimate(dense).inference.decode_step_seconds == with_kernel);
+}
+
 TEST_CASE("pipeline parallel is not a decode speed-up", "[inference]") {
   Scenario one = inference("llama-2-13b", "fp16", "a100-sxm-80gb");
   Scenario two = inference("llama-2-13b", "fp16", "a100-sxm-80gb", 2, 1, 2);
