@@ -50,7 +50,7 @@ TEST_CASE("a reported order prices the Ascend 910B; the coverage counts of docs/
   CHECK(ascend->usd == 38644);
   CHECK(ascend->date == "2023-11");
   CHECK(ascend->notes.find("overstate") != std::string::npos);
-  CHECK(find_quote("huawei-ascend-910c-128gb", QuoteKind::purchase) == nullptr);  // none found
+  CHECK(find_quote("cambricon-mlu370-x8-48gb", QuoteKind::purchase) == nullptr);  // none found
   Scenario s = inference("llama-2-7b", "fp16", "huawei-ascend-910b-64gb");
   s.cost.basis = PriceBasis::own;
   CHECK(estimate(s).cost.purchase_usd == 38644);
@@ -67,9 +67,9 @@ TEST_CASE("a reported order prices the Ascend 910B; the coverage counts of docs/
     rental += rented;
     any += bought || rented;
   }
-  CHECK(purchase == 85);
+  CHECK(purchase == 86);
   CHECK(rental == 64);
-  CHECK(any == 104);
+  CHECK(any == 105);
 }
 
 TEST_CASE("fifth-pass prices: AWS instances per GPU, an EC2 Mac host, the M5 Max Mac Studio",
@@ -94,9 +94,9 @@ TEST_CASE("fifth-pass prices: AWS instances per GPU, an EC2 Mac host, the M5 Max
   const PriceQuote* m5max = find_quote("apple-m5-max-40c-128gb", QuoteKind::purchase);
   REQUIRE(m5max != nullptr);
   CHECK(m5max->usd == 5099);
-  // Still no source: a rented TPU is never bought, and no USD figure exists for the Ascend 910C.
+  // Still no source: a rented TPU is never bought, and no USD figure exists for the MLU370-X8.
   CHECK(find_quote("tpu-v5p", QuoteKind::purchase) == nullptr);
-  CHECK(find_quote("huawei-ascend-910c-128gb", QuoteKind::purchase) == nullptr);
+  CHECK(find_quote("cambricon-mlu370-x8-48gb", QuoteKind::purchase) == nullptr);
 }
 
 TEST_CASE("owning: $30,000 over 3 years of busy hours plus 700 W x 1.82 at $0.127/kWh",
@@ -222,4 +222,26 @@ TEST_CASE("sixth-pass prices: an 8-card instance divided by 8, a CNY list price 
   const PriceQuote* h20 = find_quote("h20-96gb", QuoteKind::gpu_cloud);
   REQUIRE(h20 != nullptr);
   CHECK(h20->usd == Approx(10.50 / 6.72).epsilon(1e-3));
+}
+
+TEST_CASE("eighth-pass prices: a reported order estimate, whole-GPU Vultr plans, CNY list prices",
+          "[prices]") {
+  // WSJ via Reuters (2024-08): orders could exceed 70,000 Ascend 910C chips, about $2 billion.
+  const PriceQuote* ascend = find_quote("huawei-ascend-910c-128gb", QuoteKind::purchase);
+  REQUIRE(ascend != nullptr);
+  CHECK(ascend->usd == 28571);
+  CHECK(ascend->date == "2024-08");
+  // Vultr prices the A16 per whole GPU (fractional plans left out); no earlier provider lists it.
+  const PriceQuote* a16 = find_quote("a16-16gb-per-gpu", QuoteKind::gpu_cloud);
+  REQUIRE(a16 != nullptr);
+  CHECK(a16->provider == "Vultr");
+  CHECK(a16->usd == Approx(0.4709));
+  // AutoDL lists the RTX 3060 at CNY 0.63 per GPU-hour; 6.72 CNY per USD.
+  const PriceQuote* rtx3060 = find_quote("rtx-3060-12gb", QuoteKind::gpu_cloud);
+  REQUIRE(rtx3060 != nullptr);
+  CHECK(rtx3060->usd == Approx(0.63 / 6.72).epsilon(1e-3));
+  // A Vast.ai floor fills the marketplace basis where RunPod Community and Akash list no L4.
+  const PriceQuote* l4 = find_quote("l4-24gb", QuoteKind::marketplace);
+  REQUIRE(l4 != nullptr);
+  CHECK(l4->provider == "Vast.ai");
 }
