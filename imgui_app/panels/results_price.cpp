@@ -29,6 +29,7 @@ void draw_price_rows(const App& app) {
         app, "res.cost.price_used",
         trf("res.cost.price_used_value", {fmt::usd(c.usd_per_gpu_hour), tr(basis_key.c_str())}),
         "cost.usdPerHour", price_origin);
+    publish_last_item(app, "price-used");
   } else {
     std::string basis_key = std::string("price.") + sizer::enum_id(app.inputs.cost.basis);
     for (char& ch : basis_key) ch = ch == '-' ? '_' : ch;
