@@ -11,6 +11,8 @@
 namespace sizer {
 namespace {
 
+std::string gpu_count_text(int gpus) { return fmt_num(gpus) + (gpus == 1 ? " GPU" : " GPUs"); }
+
 void inference_formulas(Estimate& e) {
   const Scenario& s = e.scenario;
   const NumberFormat& wf = weights_format_of(s);
@@ -287,13 +289,13 @@ void common_formulas(Estimate& e) {
   }
   f["memory.totalBytes"] =
       s.mode == Mode::training
-          ? fmt_bytes(e.memory.per_gpu_bytes) + " per GPU x " + fmt_num(total_gpus(s)) + " GPUs" +
+          ? fmt_bytes(e.memory.per_gpu_bytes) + " per GPU x " + gpu_count_text(total_gpus(s)) +
                 rollout_engine_text + " = " + fmt_bytes(e.memory.total_bytes)
           : "weights and KV cache once across the split + working memory, overhead and reserve "
             "on each of " +
-                fmt_num(total_gpus(s)) + " GPUs = " + fmt_bytes(e.memory.total_bytes);
+                gpu_count_text(total_gpus(s)) + " = " + fmt_bytes(e.memory.total_bytes);
   f["cost.usdPerHour"] =
-      fmt_num(billed_gpus(s)) + " GPUs x $" + fmt_num(e.cost.usd_per_gpu_hour) + " (" +
+      gpu_count_text(billed_gpus(s)) + " x $" + fmt_num(e.cost.usd_per_gpu_hour) + " (" +
       (e.cost.price_known ? e.cost.basis + ", " + e.cost.provider : "price unknown") + ") = $" +
       fmt_num(e.cost.usd_per_hour);
   if (e.cost.purchase_usd > 0) {
@@ -321,7 +323,7 @@ void common_formulas(Estimate& e) {
                                   " tokens/s x 3600) x 1e6 = $" +
                                   fmt_num(e.cost.usd_per_million_tokens);
   if (e.energy.watts > 0) {
-    f["energy.watts"] = fmt_num(billed_gpus(s)) + " GPUs x " + fmt_num(s.hardware.gpu.tdp_w) +
+    f["energy.watts"] = gpu_count_text(billed_gpus(s)) + " x " + fmt_num(s.hardware.gpu.tdp_w) +
                         " W TDP x " + fmt_num(s.assumptions.board_power_fraction) +
                         " under load = " + fmt_num(e.energy.watts) + " W";
     f["energy.joulesPerToken"] = fmt_num(e.energy.watts) + " W / " + fmt_num(tps) +

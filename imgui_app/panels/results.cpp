@@ -34,7 +34,9 @@ void formula_tooltip(const sizer::Estimate& e, const char* formula_key,
 }
 
 void formula_body(const sizer::Estimate& e, const char* formula_key, const std::string& headline) {
-  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+  // 30 em, or the screen's width less the tooltip's padding (a phone's tooltip stays on screen).
+  const float em = ImGui::GetFontSize();
+  ImGui::PushTextWrapPos(std::min(em * 30, ImGui::GetIO().DisplaySize.x - em * 2));
   if (!headline.empty()) ImGui::TextUnformatted(headline.c_str());
   const std::string formula = formula_for(e, formula_key);
   if (!formula.empty()) {

@@ -1,15 +1,16 @@
 // Where a card's figures and a price come from, in the page. The web build leaves the catalogs'
 // source cells out of app.wasm (imgui_app/app_catalogs.py) and fetches them after the first frame
 // with en-late.tsv; the GPU card and the price row still name them. Screenshots of the card with
-// its source at 1280x800 and 400x800 in English and Chinese (build/screenshots/catalog-source-*).
+// its source and of the price row's hover at 1280x800 and 400x800 in English and Chinese
+// (build/screenshots/catalog-source-*).
 //   node --test tests/browser/catalog_sources.test.mjs   (after building the `site` target)
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { clickWidget, distDir, openApp, repo, screenshotVariance, scrollIntoView, settle,
-         siteAndBrowserForThisFile, waitText } from './lib.mjs';
+import { clickWidget, distDir, frameText, openApp, repo, screenshotVariance, scrollIntoView,
+         settle, siteAndBrowserForThisFile } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -19,6 +20,16 @@ function lateText(key) {
     .find((line) => line.startsWith(`${key}\t`));
   assert.ok(row, `en-late.tsv has ${key}`);
   return row.split('\t')[1];
+}
+
+// Waits until the drawn text, its wrapped lines joined, holds `needle` (a URL wraps anywhere).
+async function waitJoined(page, needle) {
+  for (let i = 0; i < 60; ++i) {
+    const text = (await frameText(page)).replaceAll('\n', '');
+    if (text.includes(needle)) return text;
+    await settle(page, 2);
+  }
+  assert.fail(`the page never showed "${needle}"`);
 }
 
 test('the catalogs\' source cells are fetched after the first frame, not compiled in', () => {
@@ -42,8 +53,10 @@ for (const [width, lang] of [[1280, 'en'], [400, 'en'], [1280, 'zh'], [400, 'zh'
     // The GPU card, opened by a click: its source line.
     await scrollIntoView(page, 'gpu-card-toggle', 80, 500);
     await clickWidget(page, 'gpu-card-toggle');
+    // The card's last line (its source, or its notes after it) is the widget "gpu-card".
+    await scrollIntoView(page, 'gpu-card', 80, 760);
     const source = lateText('catalog.gpus.source.rtx-4090-24gb');
-    await waitText(page, source.slice(0, 24));
+    await waitJoined(page, source.slice(0, 60));
     assert.ok(await screenshotVariance(page, `catalog-source-gpu-card-${width}x800-${lang}.png`) > 20);
     // The price row: hovering it names the provider and the source.
     const row = await scrollIntoView(page, 'price-used', 80, 700);
@@ -51,8 +64,9 @@ for (const [width, lang] of [[1280, 'en'], [400, 'en'], [1280, 'zh'], [400, 'zh'
     await settle(page, 2);
     await page.mouse.move(row.x + 6, row.y + row.height / 2);
     const price = lateText('catalog.prices.source.rtx-4090-24gb.gpu-cloud');
-    const text = await waitText(page, price.slice(0, 24));
+    const text = await waitJoined(page, price.slice(0, 60));
     assert.doesNotMatch(text, /Source: \u2014/);
+    assert.ok(await screenshotVariance(page, `catalog-source-price-${width}x800-${lang}.png`) > 20);
     assert.deepEqual(errors, []);
     await ctx.close();
   });
