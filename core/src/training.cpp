@@ -268,7 +268,17 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
                                        a.link_efficiency, a.collective_latency_s);
     }
   }
-  const double exposed_dp = std::max(0.0, dp_seconds - r.compute_seconds_per_step);
+  // What the data-parallel traffic can hide behind. ZeRO-3 gathers and reduces inside every
+  // micro-batch, so the whole step. Otherwise gradients are reduced once per step, bucket by
+  // bucket as the last micro-batch's backward produces them (PyTorch DDP's no_sync() before it;
+  // Megatron-Core registers grads as ready only in the last micro-batch: param_and_grad_buffer.py,
+  // register_grad_ready): the backward of one micro-batch, 2/3 of its compute (3/4 with full
+  // recompute, whose backward reruns the forward).
+  const double backward_share = t.recompute == Recompute::full ? 0.75 : 2.0 / 3.0;
+  const double overlap_window = t.zero_stage >= 3 ? r.compute_seconds_per_step
+                                                  : backward_share * r.compute_seconds_per_step /
+                                                        std::max(1, t.grad_accumulation);
+  const double exposed_dp = std::max(0.0, dp_seconds - overlap_window);
   // Tensor-parallel all-reduces sit on the critical path: 4 per layer per micro-batch
   // (2 forward, 2 backward), 6 with full recompute, over the L / p layers of this GPU's stage
   // (the stages run their micro-batches side by side, as the compute term assumes).

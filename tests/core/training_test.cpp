@@ -168,3 +168,39 @@ TEST_CASE("choosing a method applies its defaults: QLoRA's NF4 base, checkpointi
   CHECK(s.training.recompute == Recompute::none);
   CHECK(s.weights_format == "bf16");  // leaving QLoRA goes back to a 16-bit base
 }
+
+TEST_CASE("gradients reduce behind the last micro-batch's backward, not the whole step",
+          "[training][communication]") {
+  // 2 nodes of 8 x H100 over 25 GbE: the 7B gradient all-reduce is far longer than a backward.
+  Scenario s = training("llama-2-7b", "bf16", "h100-sxm-80gb", 8);
+  s.hardware.nodes = 2;
+  s.hardware.inter_node_gb_per_s = 3;
+  s.training.zero_stage = 1;
+  s.training.seq_len = 2048;
+  s.training.grad_accumulation = 1;
+  const TrainingResult one = estimate(s).training;
+  s.training.grad_accumulation = 8;
+  const TrainingResult eight = estimate(s).training;
+  REQUIRE(eight.compute_seconds_per_step == Approx(8 * one.compute_seconds_per_step));
+  // 8 micro-batches accumulate without syncing (DDP no_sync, Megatron's register_grad_ready):
+  // the reduction still hides behind one micro-batch's backward, so it is exposed as much.
+  CHECK(one.communication_seconds_per_step > 0);
+  CHECK(eight.communication_seconds_per_step == Approx(one.communication_seconds_per_step));
+  // The window is that backward: 2/3 of one micro-batch's compute, 3/4 with full recompute
+  // (its backward reruns the forward).
+  s.training.grad_accumulation = 1;
+  s.training.recompute = Recompute::full;
+  const TrainingResult recomputed = estimate(s).training;
+  CHECK(recomputed.communication_seconds_per_step ==
+        Approx(one.communication_seconds_per_step - (0.75 * recomputed.compute_seconds_per_step -
+                                                     2.0 / 3.0 * one.compute_seconds_per_step)));
+  // ZeRO-3 gathers parameters in every micro-batch (8 times the traffic at 8 micro-batches) and
+  // hides it behind the whole step.
+  s.training.recompute = Recompute::none;
+  s.training.zero_stage = 3;
+  s.training.grad_accumulation = 8;
+  const TrainingResult sharded8 = estimate(s).training;
+  s.training.grad_accumulation = 1;
+  const TrainingResult sharded1 = estimate(s).training;
+  CHECK(sharded8.communication_seconds_per_step > sharded1.communication_seconds_per_step);
+}
