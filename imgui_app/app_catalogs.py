@@ -49,10 +49,11 @@ def main():
         path, keys, column = late
         stem = os.path.splitext(os.path.basename(source))[0]
         at = header.index(column)
+        key_at = [header.index(k) for k in keys]
         drop.add(at)
         for row in rows[1:]:
             if len(row) > at and row[at]:
-                key = ".".join(["catalog", stem, column] + [row[header.index(k)] for k in keys])
+                key = ".".join(["catalog", stem, column] + [row[i] for i in key_at])
                 late_rows.append(f"{key}\t{escape(row[at])}\t")
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

@@ -283,7 +283,7 @@ lines.push('## First load', '',
   `- navigation -> first useful frame (window.llmSizerReady): median **${Math.round(median(times))} ms** of ${runs}`
     + ` cold loads (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))}; Chinese UI: ${Math.round(zhLoad.readyMs)} ms);`
     + (baselineMedian === null ? ` before: ${BASELINE.firstFrameMs} ms`
-      : ` before, alternating with these loads (${baselineDir}): median ${Math.round(baselineMedian)} ms`),
+      : ` before, alternating with these loads (${path.basename(path.resolve(baselineDir, '..'))}/${path.basename(baselineDir)}): median ${Math.round(baselineMedian)} ms`),
   `- requests to any other origin: ${loads.concat([zhLoad]).reduce((a, l) => a + l.foreign.length, 0)}`, '');
 lines.push('## Frames', '',
   `- frames drawn in 5 s of idleness after the first frame: ${frameRun.idleFrames}`);
