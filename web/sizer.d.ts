@@ -106,6 +106,7 @@ export interface Gpu {
   hasNvlink?: boolean;  // a GPU-to-GPU fabric faster than PCIe (NVLink, Infinity Fabric ...)
   nvlinkDomainGpus?: number;  // GPUs that fabric joins: 2 bridged pairs, 8 HGX, 72 NVL72; 0 = none (GPUs)
   pcieGbPerSUnidirectional?: number;  // host link, one direction (GB/s)
+  pcieP2p?: boolean;  // GPUs may read each other's memory over PCIe (false on GeForce: collectives go through host memory)
   tdpW?: number;  // board power (W)
   datacenter?: boolean;  // data-centre part (false: consumer, workstation, Apple)
   supportsBf16?: boolean;  // BF16 tensor cores

@@ -150,9 +150,27 @@ const std::vector<Field>& fields() {
       fraction("linkEfficiency", "Collective bandwidth efficiency",
                "NCCL bus bandwidth reaches ~0.7-0.8 of the NVLink / IB spec (nccl-tests)",
                &Assumptions::link_efficiency, 0.7),
-      real("collectiveLatencySeconds", "Latency per collective call", "seconds",
-           "NCCL small-message all-reduce latency ~10 us inside a node",
-           &Assumptions::collective_latency_s, 10e-6, 0.0, 1.0),
+      real("collectiveLatencySeconds", "Base latency per collective call", "seconds",
+           "NCCL's ring model, LL protocol: 3.6 us per call (baseLat in src/graph/tuning.cc), plus "
+           "one hop latency per ring step (2 (n - 1) steps for an all-reduce of n GPUs)",
+           &Assumptions::collective_latency_s, 3.6e-6, 0.0, 1.0),
+      real("nvlinkHopLatencySeconds", "Latency per ring step over NVLink", "seconds",
+           "NCCL's ring LL figure for NVLink, 0.47 us (hwLat in src/graph/tuning.cc): an "
+           "all-reduce over 8 NVLink GPUs takes 3.6 + 14 x 0.47 = 10.2 us",
+           &Assumptions::nvlink_hop_latency_s, 0.47e-6, 0.0, 1.0),
+      real("pcieHopLatencySeconds", "Latency per ring step over PCIe (peer access)", "seconds",
+           "measured: NCCL all-reduce of 8 KB over 4 V100 behind one PCIe switch, inside a CUDA "
+           "graph, 20.3 us = 3.6 + 6 x 2.8 (haohervchb/sglang-V100 PR #2); NCCL's own model "
+           "says 1.0 us",
+           &Assumptions::pcie_hop_latency_s, 2.8e-6, 0.0, 1.0),
+      real("hostStagedHopLatencySeconds", "Latency per ring step through host memory", "seconds",
+           "cards without PCIe peer access (GeForce) use NCCL's SHM transport: a 10 KB decode "
+           "all-reduce over 2 RTX 5070 Ti takes 39 us = 3.6 + 2 x 17.7 (sgl-project/sglang PR "
+           "#39605)",
+           &Assumptions::host_staged_hop_latency_s, 17.7e-6, 0.0, 1.0),
+      real("networkHopLatencySeconds", "Latency per ring step between nodes", "seconds",
+           "NCCL's ring LL figure for the network, 2.7 us (hwLat in src/graph/tuning.cc)",
+           &Assumptions::network_hop_latency_s, 2.7e-6, 0.0, 1.0),
       fraction("hostBandwidthEfficiency", "Host RAM bandwidth efficiency",
                "STREAM-like reads reach ~0.7 of DDR spec", &Assumptions::host_bandwidth_efficiency,
                0.7),

@@ -30,6 +30,53 @@ double link_gb_per_s(const Hardware& hw, int group_size) {
   return g.pcie_gb_per_s_unidirectional;
 }
 
+LinkPath intra_node_link_path(const Gpu& g, int group_size) {
+  if (group_inside_fabric(g, group_size) && g.interconnect_gb_per_s_bidirectional > 0) {
+    return LinkPath::fabric;
+  }
+  return g.pcie_peer_to_peer ? LinkPath::pcie_peer : LinkPath::host_staged;
+}
+
+namespace {
+
+double hop_latency_seconds(LinkPath path, const Assumptions& a) {
+  switch (path) {
+    case LinkPath::fabric:
+      return a.nvlink_hop_latency_s;
+    case LinkPath::pcie_peer:
+      return a.pcie_hop_latency_s;
+    case LinkPath::host_staged:
+      return a.host_staged_hop_latency_s;
+    case LinkPath::network:
+      return a.network_hop_latency_s;
+  }
+  return a.pcie_hop_latency_s;
+}
+
+}  // namespace
+
+double ring_latency_seconds(const Hardware& hw, const Assumptions& a, int ranks, int span_gpus,
+                            int steps_per_rank) {
+  if (ranks <= 1) return 0.0;
+  const int per_node = std::max(1, hw.gpus_per_node);
+  const int span = std::max(ranks, span_gpus);
+  // Nodes the ring crosses: NCCL counts 2 (nodes - 1) of an all-reduce's steps as network steps.
+  const int nodes = std::min(ranks, (span + per_node - 1) / per_node);
+  const double steps = double(steps_per_rank) * (ranks - 1);
+  const double network_steps = double(steps_per_rank) * (nodes - 1);
+  const LinkPath inside = intra_node_link_path(hw.gpu, std::min(span, per_node));
+  return a.collective_latency_s + (steps - network_steps) * hop_latency_seconds(inside, a) +
+         network_steps * hop_latency_seconds(LinkPath::network, a);
+}
+
+double point_to_point_latency_seconds(const Hardware& hw, const Assumptions& a, int group_size) {
+  if (group_size <= 1) return 0.0;
+  const LinkPath path = group_size > std::max(1, hw.gpus_per_node)
+                            ? LinkPath::network
+                            : intra_node_link_path(hw.gpu, group_size);
+  return a.collective_latency_s + hop_latency_seconds(path, a);
+}
+
 double all_reduce_seconds(double bytes, int n, double gb_per_s, double efficiency,
                           double latency_s) {
   if (n <= 1 || bytes <= 0) return 0.0;
@@ -50,7 +97,7 @@ double tensor_parallel_seconds(const Scenario& s, double tokens) {
   const Assumptions& a = s.assumptions;
   const double bytes = tokens * s.model.hidden_size * 2.0;  // 16-bit activations
   const double one = all_reduce_seconds(bytes, tp, link_gb_per_s(s.hardware, tp), a.link_efficiency,
-                                        a.collective_latency_s);
+                                        ring_latency_seconds(s.hardware, a, tp, tp, 2));
   // One all-reduce after each mixer (attention or recurrent) and each MLP, Megatron-LM: two per
   // plain decoder layer.
   return tensor_parallel_sync_points(s.model) * one;
@@ -63,7 +110,8 @@ double expert_all_to_all_call_seconds(const Scenario& s, double tokens) {
   const double bytes = tokens * s.model.experts_per_token * s.model.hidden_size * 2.0 *
                        double(ep - 1) / ep / std::max(1, s.parallel.tensor);
   const double link = link_gb_per_s(s.hardware, ep * s.parallel.tensor) * 1e9 * a.link_efficiency;
-  return safe_div(bytes, link) + a.collective_latency_s;
+  return safe_div(bytes, link) +
+         point_to_point_latency_seconds(s.hardware, a, ep * s.parallel.tensor);
 }
 
 }  // namespace sizer

@@ -2,6 +2,7 @@
 // when a caller asks for explanations: never inside searches.
 #include "engine_internal.hpp"
 #include "sizer/activations.hpp"
+#include "sizer/communication.hpp"
 #include "sizer/inference_speed.hpp"
 #include "sizer/layers.hpp"
 #include "sizer/memory.hpp"
@@ -143,7 +144,11 @@ void inference_formulas(Estimate& e) {
   f["inference.communicationSecondsPerStep"] =
       "2 all-reduces per layer x " + fmt_num(s.model.num_layers) + " layers x (ring 2(t-1)/t x " +
       fmt_num(s.inference.batch) + " x " + fmt_num(s.model.hidden_size) +
-      " x 2 bytes / link bandwidth + latency), t = " + fmt_num(s.parallel.tensor) + " = " +
+      " x 2 bytes / link bandwidth + " +
+      fmt_num(
+          ring_latency_seconds(s.hardware, s.assumptions, s.parallel.tensor, s.parallel.tensor, 2) *
+          1e6) +
+      " us latency), t = " + fmt_num(s.parallel.tensor) + " = " +
       fmt_num(r.communication_seconds_per_step * 1e3) + " ms";
   f["memory.hostRamBytes"] =
       "layers, KV cache and optimizer states kept in CPU RAM = " + fmt_bytes(m.host_ram_bytes);

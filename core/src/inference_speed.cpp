@@ -222,8 +222,9 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   const double hop_gb_per_s = pp > 1 ? link_gb_per_s(s.hardware, int(pp)) : 0.0;
   auto pipeline_hops = [&](double tokens) {
     if (pp <= 1) return 0.0;
-    return (pp - 1) * (a.collective_latency_s + safe_div(tokens * m.hidden_size * 2.0,
-                                                         hop_gb_per_s * 1e9 * a.link_efficiency));
+    return (pp - 1) *
+           (point_to_point_latency_seconds(s.hardware, a, int(pp)) +
+            safe_div(tokens * m.hidden_size * 2.0, hop_gb_per_s * 1e9 * a.link_efficiency));
   };
 
   // Decode: one step produces one token for each of the b sequences at the average context.
@@ -340,7 +341,10 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
           (step_overhead + expert_loop_seconds(prompt_tokens_total / chunks) + fused_moe_seconds) +
       tensor_parallel_seconds(s, prompt_tokens_total) +
       moe_calls * (expert_all_to_all_call_seconds(s, prompt_tokens_total) +
-                   (chunks - 1) * s.assumptions.collective_latency_s) +
+                   (s.parallel.expert > 1
+                        ? (chunks - 1) * point_to_point_latency_seconds(
+                                             s.hardware, a, s.parallel.expert * s.parallel.tensor)
+                        : 0.0)) +
       chunks * pipeline_hops(std::min(prompt_tokens_total, a.prefill_chunk_tokens > 0
                                                                ? double(a.prefill_chunk_tokens)
                                                                : prompt_tokens_total));

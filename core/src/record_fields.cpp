@@ -114,6 +114,9 @@ const std::vector<RecordField<Gpu>>& record_fields<Gpu>() {
                "GPUs", "GPUs that fabric joins: 2 bridged pairs, 8 HGX, 72 NVL72; 0 = none"),
       real<G>("pcieGbPerSUnidirectional", "pcie_gb_per_s_unidirectional",
               &G::pcie_gb_per_s_unidirectional, 1e6, "GB/s", "host link, one direction"),
+      flag<G>("pcieP2p", "pcie_peer_to_peer", &G::pcie_peer_to_peer,
+              "GPUs may read each other's memory over PCIe (false on GeForce: collectives go "
+              "through host memory)"),
       real<G>("tdpW", "tdp_w", &G::tdp_w, 1e6, "W", "board power"),
       flag<G>("datacenter", "datacenter", &G::datacenter,
               "data-centre part (false: consumer, workstation, Apple)"),

@@ -7,6 +7,8 @@
 #include <string>
 #include <utility>
 
+#include "engine_internal.hpp"
+#include "sizer/communication.hpp"
 #include "sizer/enums.hpp"
 #include "sizer/hosts.hpp"
 #include "sizer/layers.hpp"
@@ -306,6 +308,14 @@ std::vector<Warning> scenario_warnings(const Scenario& s) {
                  "tensorParallel: " + std::to_string(tp) + " spans nodes (" +
                      std::to_string(s.hardware.gpus_per_node) +
                      " GPUs per node); every layer's all-reduce crosses the inter-node link"});
+  } else if (tp > 1 && intra_node_link_path(g, tp) == LinkPath::host_staged) {
+    const double latency_us = ring_latency_seconds(s.hardware, s.assumptions, tp, tp, 2) * 1e6;
+    w.push_back({"tp-through-host",
+                 {g.name, fmt_num(latency_us)},
+                 "tensorParallel: " + g.name +
+                     " has neither NVLink between these cards nor PCIe peer access; each "
+                     "tensor-parallel all-reduce goes through host memory (about " +
+                     fmt_num(latency_us) + " us)"});
   } else if (tp > 1 && !g.has_nvlink) {
     w.push_back(
         {"tp-without-nvlink",

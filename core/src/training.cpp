@@ -123,7 +123,8 @@ double context_parallel_transfer_seconds(const Scenario& s) {
   const double hops = double(cp - 1) * passes * attention_layer_count(m) /
                       std::max(1, s.parallel.pipeline) * t.grad_accumulation;
   const double link = link_gb_per_s(s.hardware, s.parallel.tensor * cp) * 1e9 * a.link_efficiency;
-  return hops * (safe_div(chunk_bytes, link) + a.collective_latency_s);
+  return hops * (safe_div(chunk_bytes, link) +
+                 point_to_point_latency_seconds(s.hardware, a, s.parallel.tensor * cp));
 }
 
 double dequantize_bytes_per_forward(const Scenario& s, const ParamCounts& p) {
@@ -243,8 +244,8 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
   const int replicas = std::max(1, sync_ranks / std::max(1, shard_ranks));
   const double dp_link = link_gb_per_s(hw, gpus);
   // A shard group is tensor x context x group consecutive ranks (pipeline outermost).
-  const double shard_link =
-      replicas > 1 ? link_gb_per_s(hw, s.parallel.tensor * shard_ranks) : dp_link;
+  const int shard_span = replicas > 1 ? s.parallel.tensor * shard_ranks : int(gpus);
+  const double shard_link = replicas > 1 ? link_gb_per_s(hw, shard_span) : dp_link;
   const double grad_bytes =
       rl.trained_models * training_gradient_sync_bytes(s, p, r.trainable_params);
   double dp_seconds = 0;
@@ -258,14 +259,16 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
           rl.trained_models * (t.recompute == Recompute::full ? 4.0 : 3.0) + rl.scoring_passes;
       dp_seconds = t.grad_accumulation * passes *
                    all_gather_seconds(param_bytes, shard_ranks, shard_link, a.link_efficiency,
-                                      a.collective_latency_s);
+                                      ring_latency_seconds(hw, a, shard_ranks, shard_span, 1));
     } else {
-      dp_seconds = all_reduce_seconds(grad_bytes, replicas > 1 ? shard_ranks : sync_ranks,
-                                      shard_link, a.link_efficiency, a.collective_latency_s);
+      const int ranks = replicas > 1 ? shard_ranks : sync_ranks;
+      dp_seconds = all_reduce_seconds(grad_bytes, ranks, shard_link, a.link_efficiency,
+                                      ring_latency_seconds(hw, a, ranks, shard_span, 2));
     }
     if (replicas > 1) {
-      dp_seconds += all_reduce_seconds(grad_bytes / shard_ranks, replicas, dp_link,
-                                       a.link_efficiency, a.collective_latency_s);
+      dp_seconds +=
+          all_reduce_seconds(grad_bytes / shard_ranks, replicas, dp_link, a.link_efficiency,
+                             ring_latency_seconds(hw, a, replicas, gpus, 2));
     }
   }
   // What the data-parallel traffic can hide behind. ZeRO-3 gathers and reduces inside every

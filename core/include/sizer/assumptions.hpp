@@ -45,7 +45,13 @@ struct Assumptions {
   double kv_free_memory_fraction = 0;      // >0: KV pool = this share of the memory left (TRT-LLM)
   double framework_overhead_fraction = 0;  // of weights
   double link_efficiency = 0;              // NCCL bus bandwidth / spec
+  // A collective's latency, NCCL's ring model (src/graph/tuning.cc): a base per call plus one
+  // hop latency per ring step over the path the group's GPUs share (communication.hpp).
   double collective_latency_s = 0;
+  double nvlink_hop_latency_s = 0;
+  double pcie_hop_latency_s = 0;
+  double host_staged_hop_latency_s = 0;
+  double network_hop_latency_s = 0;
   double host_bandwidth_efficiency = 0;
   double cpu_compute_efficiency = 0;  // of the CPU's peak, for layers the CPU computes
   double host_os_reserve_bytes = 0;   // RAM the OS keeps when the CPU runs the model (CPU-only)

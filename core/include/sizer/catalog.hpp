@@ -39,6 +39,10 @@ struct Gpu {
   // 0 = none. Tensor parallelism wider than this runs over PCIe / the network.
   int nvlink_domain_gpus = 0;
   double pcie_gb_per_s_unidirectional = 0;  // host link, one direction
+  // Whether the driver lets GPUs read each other's memory over PCIe. GeForce cards refuse it
+  // (`nvidia-smi topo -m` says SYS): their collectives go through host memory (NCCL's SHM
+  // transport), which costs far more latency per ring step.
+  bool pcie_peer_to_peer = true;
   double tdp_w = 0;
   bool datacenter = false;  // false: consumer / workstation / Apple
   bool supports_bf16 = false;

@@ -12,6 +12,25 @@ bool group_inside_fabric(const Gpu& gpu, int group_size);
 
 double link_gb_per_s(const Hardware& hw, int group_size);
 
+// The path a collective's ring steps take between two GPUs of a group: the NVLink / Infinity
+// Fabric domain, PCIe with peer access, PCIe through host memory (cards without peer access),
+// or the network between nodes.
+enum class LinkPath { fabric, pcie_peer, host_staged, network };
+
+// The path between neighbours inside one node for a group of `group_size` GPUs.
+LinkPath intra_node_link_path(const Gpu& gpu, int group_size);
+
+// Latency of one ring collective, NCCL's model (src/graph/tuning.cc): collectiveLatencySeconds
+// + one hop latency per step, steps = steps_per_rank x (ranks - 1) (2 for an all-reduce, 1 for an
+// all-gather or reduce-scatter). `span_gpus` GPUs hold the ranks (tensor-parallel ranks in
+// between stretch a data-parallel group); steps that cross nodes pay the network's hop latency.
+double ring_latency_seconds(const Hardware& hw, const Assumptions& a, int ranks, int span_gpus,
+                            int steps_per_rank);
+
+// Latency of one point-to-point transfer (a pipeline hop, an expert dispatch) inside a group of
+// `group_size` GPUs: the base plus one hop.
+double point_to_point_latency_seconds(const Hardware& hw, const Assumptions& a, int group_size);
+
 // Ring all-reduce: 2 (n-1)/n x bytes / (bandwidth x efficiency) + latency.
 double all_reduce_seconds(double bytes, int group_size, double link_gb_per_s,
                           double link_efficiency, double latency_s);
