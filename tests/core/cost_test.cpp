@@ -32,9 +32,10 @@ TEST_CASE("$ per million tokens: $4.10/h at 1,000 tokens/s is $1.14", "[cost]") 
 }
 
 TEST_CASE("an unknown price gives price_known false and zeros, never NaN", "[cost]") {
-  Scenario s = inference("llama-2-7b", "fp16", "rtx-5060-ti-8gb");
-  REQUIRE(price_quotes_for("rtx-5060-ti-8gb").size() <= 1);  // a purchase price at most
-  REQUIRE(quote("rtx-5060-ti-8gb", QuoteKind::gpu_cloud) == 0);
+  // A card nobody rents (docs/PRICES.md, "No source found"): a launch MSRP and nothing else.
+  Scenario s = inference("llama-2-7b", "fp16", "radeon-rx-9070-xt-16gb");
+  REQUIRE(price_quotes_for("radeon-rx-9070-xt-16gb").size() <= 1);  // a purchase price at most
+  REQUIRE(quote("radeon-rx-9070-xt-16gb", QuoteKind::gpu_cloud) == 0);
   const Estimate e = estimate(s);
   CHECK_FALSE(e.cost.price_known);
   CHECK(e.cost.usd_per_hour == 0);

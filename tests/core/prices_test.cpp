@@ -68,8 +68,8 @@ TEST_CASE("a reported order prices the Ascend 910B; the coverage counts of docs/
     any += bought || rented;
   }
   CHECK(purchase == 86);
-  CHECK(rental == 64);
-  CHECK(any == 105);
+  CHECK(rental == 66);
+  CHECK(any == 106);
 }
 
 TEST_CASE("fifth-pass prices: AWS instances per GPU, an EC2 Mac host, the M5 Max Mac Studio",
@@ -244,4 +244,27 @@ TEST_CASE("eighth-pass prices: a reported order estimate, whole-GPU Vultr plans,
   const PriceQuote* l4 = find_quote("l4-24gb", QuoteKind::marketplace);
   REQUIRE(l4 != nullptr);
   CHECK(l4->provider == "Vast.ai");
+}
+
+TEST_CASE("ninth-pass prices: Vast.ai floors where RunPod Community and Akash list nothing",
+          "[prices]") {
+  // The A800 PCIe had no price at all; the feed names the form factor.
+  const PriceQuote* a800 = find_quote("a800-pcie-80gb", QuoteKind::marketplace);
+  REQUIRE(a800 != nullptr);
+  CHECK(a800->provider == "Vast.ai");
+  CHECK(a800->usd == Approx(0.6015));
+  CHECK(find_quote("a800-pcie-80gb", QuoteKind::purchase) == nullptr);
+  // The 8 GB RTX 5060 Ti is priced apart from the 16 GB card.
+  const PriceQuote* rtx5060ti8 = find_quote("rtx-5060-ti-8gb", QuoteKind::marketplace);
+  REQUIRE(rtx5060ti8 != nullptr);
+  CHECK(rtx5060ti8->usd == Approx(0.0962));
+  CHECK(rtx5060ti8->date == "2026-09");
+  // Vast.ai comes before other decentralised markets: it replaced the Fluence A16 midpoint.
+  const PriceQuote* a16 = find_quote("a16-16gb-per-gpu", QuoteKind::marketplace);
+  REQUIRE(a16 != nullptr);
+  CHECK(a16->provider == "Vast.ai");
+  CHECK(a16->usd == Approx(0.1081));
+  const PriceQuote* rtx2080ti = find_quote("rtx-2080-ti-11gb", QuoteKind::marketplace);
+  REQUIRE(rtx2080ti != nullptr);
+  CHECK(rtx2080ti->usd == Approx(0.0822));
 }
