@@ -150,6 +150,12 @@ const std::vector<Field>& fields() {
       fraction("linkEfficiency", "Collective bandwidth efficiency",
                "NCCL bus bandwidth reaches ~0.7-0.8 of the NVLink / IB spec (nccl-tests)",
                &Assumptions::link_efficiency, 0.7),
+      real("pipelineMicroBatches", "Pipeline stages work on their own micro-batches", "flag",
+           "serving engines keep one micro-batch per pipeline stage in flight, so all stages "
+           "decode at once (vLLM: max_concurrent_batches = pipeline_parallel_size, the V1 "
+           "engine core's batch queue; V0's one virtual engine per stage); 0: one batch passes "
+           "the stages in turn (llama.cpp layer split, Transformers device_map)",
+           &Assumptions::pipeline_micro_batches, 0.0, 0.0, 1.0),
       real("collectiveLatencySeconds", "Base latency per collective call", "seconds",
            "NCCL's ring model, LL protocol: 3.6 us per call (baseLat in src/graph/tuning.cc), plus "
            "one hop latency per ring step (2 (n - 1) steps for an all-reduce of n GPUs)",
@@ -358,6 +364,8 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::vllm, "frameworkOverheadFraction", 0.0,
        "weights loaded straight into PyTorch tensors; the rest is in engineNonTorchBytes"},
       {Engine::vllm, "kvBlockTokens", 16, "PagedAttention block_size 16 (default)"},
+      {Engine::vllm, "pipelineMicroBatches", 1.0,
+       "one batch in flight per pipeline stage (SGLang and TensorRT-LLM inherit it)"},
       {Engine::vllm, "samplerProfileSequences", 256,
        "max_num_seqs 256 (default): the profiling pass samples 256 dummy sequences"},
       {Engine::vllm, "engineNonTorchBytes", 0.3 * kGiB,

@@ -228,13 +228,18 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   };
 
   // Decode: one step produces one token for each of the b sequences at the average context.
+  // Engines that keep one micro-batch per pipeline stage in flight (pipelineMicroBatches) split
+  // the batch into pp micro-batches of b / pp: every stage works at once, and a sequence's next
+  // token comes after one pass of its micro-batch through all stages.
+  const double bd =
+      pp > 1 && a.pipeline_micro_batches >= 0.5 ? std::max(1.0, std::ceil(b / pp)) : b;
   const double ctx_avg = prompt + output / 2.0;
   const double w_read = decode_weight_bytes_read(s, p);
-  const double kv_read = kv_cache_bytes(m, kf, ctx_avg, int(b), 1, int(tp), 1);
+  const double kv_read = kv_cache_bytes(m, kf, ctx_avg, int(bd), 1, int(tp), 1);
   const double kv_read_all_ranks = kv_read * tp;
   // A recurrent layer reads its state and writes it back every step.
   const double state_traffic =
-      2.0 * recurrent_state_bytes(m, int(b), int(tp), 1, a.recurrent_state_bytes) * on_gpu;
+      2.0 * recurrent_state_bytes(m, int(bd), int(tp), 1, a.recurrent_state_bytes) * on_gpu;
   // llama.cpp -ngl < L keeps the output layer on the host with the layers it did not offload (a
   // tied head is the embedding table, multiplied there).
   const double head_params = m.tie_word_embeddings ? p.embedding : p.lm_head;
@@ -267,9 +272,9 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   const double memory_time =
       safe_div(gpu_bytes, bw) + dequant_time + safe_div(host_bytes, host_bw) + disk_time;
   const double step_flops =
-      b * (2.0 * matmul_params(p, m) + attention_flops_per_token(m, ctx_avg, true));
+      bd * (2.0 * matmul_params(p, m) + attention_flops_per_token(m, ctx_avg, true));
   const double device_efficiency = cpu ? a.cpu_compute_efficiency : a.decode_compute_efficiency;
-  const double host_flops = host_part(step_flops, b * 2.0 * (on_gpu < 1.0 ? head_params : 0.0));
+  const double host_flops = host_part(step_flops, bd * 2.0 * (on_gpu < 1.0 ? head_params : 0.0));
   // llama.cpp's Metal mat-vec kernels (kernel_mul_mv_*_f32) convert every quantized weight to
   // FP32 on the GPU's ALUs before its multiply-add, where CUDA's (mul_mat_vec_q) dot 8-bit
   // integers with dp4a: on Apple GPUs that ALU work can take longer than the read
@@ -286,12 +291,12 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   // Expert parallel: a dispatch and a combine per MoE layer. A token passes every pipeline
   // stage in turn within the step, so every stage's MoE layers count.
   const double moe_calls = 2.0 * moe_layer_count(m);
-  r.communication_seconds_per_step = tensor_parallel_seconds(s, b) + pipeline_hops(b) +
-                                     moe_calls * expert_all_to_all_call_seconds(s, b);
+  r.communication_seconds_per_step = tensor_parallel_seconds(s, bd) + pipeline_hops(bd) +
+                                     moe_calls * expert_all_to_all_call_seconds(s, bd);
   r.decode_memory_seconds = memory_time;
   r.decode_compute_seconds = compute_time;
   r.decode_step_seconds = std::max(memory_time, compute_time) + step_overhead +
-                          expert_loop_seconds(b) + fused_moe_seconds +
+                          expert_loop_seconds(bd) + fused_moe_seconds +
                           r.communication_seconds_per_step;
   r.decode_tokens_per_second = safe_div(1.0, r.decode_step_seconds);
   r.weights_read_bytes_per_step = (w_read - w_host) / (tp * pp);

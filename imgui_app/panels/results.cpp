@@ -56,11 +56,19 @@ void number_text(const App& app, const std::string& text, const char* formula_ke
 
 namespace {
 
+// Text that wraps at its table cell's right edge: a long value ("$0.740 per GPU-hour · GPU cloud
+// (on demand)") must stay readable in a 400 px wide column instead of being clipped.
+void cell_text(const char* text) {
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+}
+
 // The label cell of a value row; the value cell is next.
 void value_row_label(const char* label_key) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(tr(label_key));
+  cell_text(tr(label_key));
   ImGui::TableNextColumn();
 }
 
@@ -69,13 +77,14 @@ void value_row_label(const char* label_key) {
 void value_row(const App& app, const char* label_key, const std::string& value,
                const char* formula_key, const std::string& why) {
   value_row_label(label_key);
-  number_text(app, value, formula_key, why);
+  cell_text(value.c_str());
+  if (ImGui::IsItemHovered()) formula_tooltip(app.results, formula_key, why);
 }
 
 void value_row(const App& app, const char* label_key, const std::string& value,
                const char* formula_key, std::string (*why)(const App&)) {
   value_row_label(label_key);
-  ImGui::TextUnformatted(value.c_str());
+  cell_text(value.c_str());
   if (ImGui::IsItemHovered()) formula_tooltip(app.results, formula_key, why(app));
 }
 

@@ -47,6 +47,9 @@ struct Assumptions {
   double link_efficiency = 0;              // NCCL bus bandwidth / spec
   // A collective's latency, NCCL's ring model (src/graph/tuning.cc): a base per call plus one
   // hop latency per ring step over the path the group's GPUs share (communication.hpp).
+  // 1: pipeline stages each work on their own micro-batch (vLLM, SGLang, TensorRT-LLM); 0: one
+  // batch passes the stages in turn (llama.cpp layer split, Transformers device_map).
+  double pipeline_micro_batches = 0;
   double collective_latency_s = 0;
   double nvlink_hop_latency_s = 0;
   double pcie_hop_latency_s = 0;
