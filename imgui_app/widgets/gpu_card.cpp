@@ -51,6 +51,9 @@ std::vector<GpuFact> gpu_facts(const sizer::Gpu& g) {
                g.nvlink_domain_gpus > 0
                    ? trf("gpu.card.domain_value", {std::to_string(g.nvlink_domain_gpus)})
                    : std::string(tr("gpu.card.no_nvlink"))});
+  // Without it, collectives between these cards pass through host memory (docs/METHOD.md).
+  f.push_back({tr("gpu.card.pcie_p2p"),
+               tr(g.pcie_peer_to_peer ? "gpu.card.pcie_p2p_yes" : "gpu.card.pcie_p2p_no")});
   f.push_back({tr("gpu.card.power"), figure_or_unknown(g.tdp_w, fmt::number(g.tdp_w) + " W")});
   // Prices: one row per basis of the price table (a custom card: its own figures), each with
   // provider and date; the sources are in core/data/prices.csv.

@@ -60,6 +60,8 @@ for (const [width, lang] of [[1280, 'en'], [400, 'en'], [1280, 'zh'], [400, 'zh'
     assert.ok(await screenshotVariance(page, `catalog-source-gpu-card-${width}x800-${lang}.png`) > 20);
     // The price row: hovering it names the provider and the source.
     const row = await scrollIntoView(page, 'price-used', 80, 700);
+    // The value ("$0.xx per GPU-hour · GPU cloud (on demand)") wraps inside the window.
+    assert.ok(row.x + row.width <= width, `price row ends at ${row.x + row.width} of ${width} px`);
     await page.mouse.move(row.x + 4, row.y + row.height / 2);
     await settle(page, 2);
     await page.mouse.move(row.x + 6, row.y + row.height / 2);
