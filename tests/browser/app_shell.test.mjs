@@ -205,7 +205,11 @@ test('language and theme switch by clicking, and the language is remembered', as
   await settle(page, themed);
   const dark = await backgroundLuminance(page);
   assert.ok(light > 200 && dark < 60, `light ${light}, dark ${dark}`);
-  await page.waitForTimeout(600);  // the state is saved once still
+  // The state is saved once still (imgui_app/main.cpp, k_persist_delay_s).
+  await page.waitForFunction(() => {
+    const saved = JSON.parse(window.localStorage.getItem('llm-sizer-state') || '{}');
+    return saved.lang === 'zh' && saved.theme === 'dark';
+  }, null, { timeout: 15000, polling: 50 });
   await page.goto(shared.site.url);  // no hash: comes from localStorage
   await waitForApp(page);
   const s = await state(page);

@@ -68,7 +68,11 @@ test('one byte unit, switched in the header and remembered after a reload', asyn
   assert.equal((await state(page)).units, 'GiB', 'binary units by default');
   await click(page, 'units-gb');
   assert.equal((await state(page)).units, 'GB');
-  await page.waitForTimeout(1500);  // the state is saved once it has been still for a moment
+  // The state is saved once it has been still for a moment (imgui_app/main.cpp, k_persist_delay_s).
+  await page.waitForFunction(() => {
+    const saved = window.localStorage.getItem('llm-sizer-state');
+    return Boolean(saved) && JSON.parse(saved).units === 'GB';
+  }, null, { timeout: 15000, polling: 50 });
   await page.reload();
   await waitForApp(page);
   assert.equal((await state(page)).units, 'GB', 'remembered');

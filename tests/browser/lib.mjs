@@ -137,14 +137,27 @@ export async function waitRect(page, id) {
   return r;
 }
 
-// Waits until the app has drawn `n` more frames (it sleeps when idle, so a shortfall after the
-// first frame is not an error).
+// Waits until the app has drawn `n` more frames. The app sleeps when idle, and it may have gone to
+// sleep before the wait began (an input's frames over before `since` was read, a result that
+// arrived by itself): the wait then lasted its whole timeout (15 s, seen in the Plan screenshots).
+// So when no frame has come for a quarter of a second, the app is asked for frames without
+// changing anything: frameText() wakes it for a few frames and only reads the next one. A
+// shortfall is still not an error (an app that failed draws none).
 export async function settle(page, n = 3) {
   const since = await page.evaluate(() => window.llmSizer.framesDrawn());
-  await page.waitForFunction((f) => window.llmSizer.framesDrawn() > f, since, { timeout: 15000 })
-    .catch(() => {});
-  await page.waitForFunction(([f, k]) => window.llmSizer.framesDrawn() >= f + k, [since, n],
-                             { timeout: 2000 }).catch(() => {});
+  await page.waitForFunction(([f, k]) => {
+    const drawn = window.llmSizer.framesDrawn();
+    if (drawn >= f + k) return true;
+    const now = performance.now();
+    const last = window.llmSizerSettle;
+    if (!last || last.drawn !== drawn) {
+      window.llmSizerSettle = { drawn, at: now };
+    } else if (now - last.at > 250 && !window.Module.llmSizerPage.failed) {
+      window.llmSizerSettle = { drawn, at: now };
+      window.llmSizer.frameText();
+    }
+    return false;
+  }, [since, n], { timeout: 15000, polling: 50 }).catch(() => {});
 }
 
 // Sets part of the app's state (window.llmSizer.setState) and lets it draw.

@@ -38,8 +38,21 @@ async function settle(page, n = 3) {
     window.llmSizer.setState({});
     return false;
   }, since, { timeout: 15000, polling: 100 });
-  await page.waitForFunction(([f, k]) => window.llmSizer.framesDrawn() >= f + k, [since, n],
-                             { timeout: 2000 }).catch(() => {});
+  // The rest without waiting out the timeout when the app went back to sleep early: after 250 ms
+  // without a frame it is asked for more (frameText() wakes it and changes no state).
+  await page.waitForFunction(([f, k]) => {
+    const drawn = window.llmSizer.framesDrawn();
+    if (drawn >= f + k) return true;
+    const now = performance.now();
+    const last = window.llmSizerSettle;
+    if (!last || last.drawn !== drawn) {
+      window.llmSizerSettle = { drawn, at: now };
+    } else if (now - last.at > 250) {
+      window.llmSizerSettle = { drawn, at: now };
+      window.llmSizer.frameText();
+    }
+    return false;
+  }, [since, n], { timeout: 2000, polling: 50 }).catch(() => {});
 }
 
 async function setState(page, partial) {
