@@ -58,18 +58,25 @@ void draw_table(App& app, const RateCurve& c) {
     ImGui::EndGroup();
     return;
   }
-  ImGui::TableSetupColumn(tr("plan.rates.col_rate"));
-  ImGui::TableSetupColumn(tr("plan.rates.col_cards"));
+  // Fixed stretch weights: ImGui's proportional ones divide by the columns' measured widths, which
+  // are all 0 (a NaN weight) when the table is first laid out scrolled out of view.
+  auto column = [](const char* key, float weight) {
+    ImGui::TableSetupColumn(tr(key), ImGuiTableColumnFlags_WidthStretch, weight);
+  };
+  column("plan.rates.col_rate", 1.0f);
+  column("plan.rates.col_cards", narrow ? 1.0f : 1.6f);
   if (narrow) {
-    ImGui::TableSetupColumn(tr("plan.rates.col_latency_narrow"));
-    ImGui::TableSetupColumn(tr("plan.rates.col_cost_narrow"));
+    column("plan.rates.col_latency_narrow", 1.2f);
+    column("plan.rates.col_cost_narrow", 1.5f);
   } else {
-    ImGui::TableSetupColumn(tr("plan.rates.col_ttft"));
-    ImGui::TableSetupColumn(tr("plan.rates.col_per_user"));
-    ImGui::TableSetupColumn(tr("plan.rates.col_usd_per_hour"));
-    ImGui::TableSetupColumn(tr("plan.rates.col_usd_per_million"));
+    column("plan.rates.col_ttft", 1.0f);
+    column("plan.rates.col_per_user", 1.0f);
+    column("plan.rates.col_usd_per_hour", 1.0f);
+    column("plan.rates.col_usd_per_million", 1.0f);
   }
   ImGui::TableHeadersRow();
+  // Cells wrap their text (a phone's are narrow) rather than cut it off.
+  ImGui::PushTextWrapPos(0.0f);
   const ImU32 target_bg = widgets::series_color(0, 0.18f);
   for (std::size_t i = 0; i < c.points.size(); i += k_rate_table_step) {
     const RatePoint& pt = c.points[i];
@@ -82,10 +89,8 @@ void draw_table(App& app, const RateCurve& c) {
     if (!pt.served) {
       ImGui::TextDisabled("%s", fmt::k_dash);
       ImGui::TableNextColumn();
-      ImGui::PushTextWrapPos(0.0f);
       ImGui::TextDisabled("%s", pt.error.empty() ? tr("plan.rates.not_served")
                                                  : trf("plan.rates.failed", {pt.error}).c_str());
-      ImGui::PopTextWrapPos();
       continue;
     }
     cards_cell(pt);
@@ -114,6 +119,7 @@ void draw_table(App& app, const RateCurve& c) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(per_million.c_str());
   }
+  ImGui::PopTextWrapPos();
   ImGui::EndTable();
   ImGui::EndGroup();
   ui::tag(app, "plan-rates-table");
