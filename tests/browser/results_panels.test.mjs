@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { collectErrors, screenshotVariance, siteAndBrowserForThisFile, typeText, waitForApp, waitRect } from './lib.mjs';
+import { collectErrors, screenshotVariance, settle as settleFrames, siteAndBrowserForThisFile, typeText,
+         waitForApp, waitRect } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -38,21 +39,8 @@ async function settle(page, n = 3) {
     window.llmSizer.setState({});
     return false;
   }, since, { timeout: 15000, polling: 100 });
-  // The rest without waiting out the timeout when the app went back to sleep early: after 250 ms
-  // without a frame it is asked for more (frameText() wakes it and changes no state).
-  await page.waitForFunction(([f, k]) => {
-    const drawn = window.llmSizer.framesDrawn();
-    if (drawn >= f + k) return true;
-    const now = performance.now();
-    const last = window.llmSizerSettle;
-    if (!last || last.drawn !== drawn) {
-      window.llmSizerSettle = { drawn, at: now };
-    } else if (now - last.at > 250) {
-      window.llmSizerSettle = { drawn, at: now };
-      window.llmSizer.frameText();
-    }
-    return false;
-  }, [since, n], { timeout: 2000, polling: 50 }).catch(() => {});
+  // The rest with lib.mjs's wait, which wakes an app that went back to sleep early.
+  await settleFrames(page, n - 1);
 }
 
 async function setState(page, partial) {
