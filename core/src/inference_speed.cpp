@@ -220,11 +220,11 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   const double fused_moe_seconds =
       m.num_experts > 0 ? moe_layer_count(m) * a.fused_moe_kernel_seconds : 0.0;
   const double hop_gb_per_s = pp > 1 ? link_gb_per_s(s.hardware, int(pp)) : 0.0;
+  const double hop_latency = point_to_point_latency_seconds(s.hardware, a, int(pp));
   auto pipeline_hops = [&](double tokens) {
     if (pp <= 1) return 0.0;
-    return (pp - 1) *
-           (point_to_point_latency_seconds(s.hardware, a, int(pp)) +
-            safe_div(tokens * m.hidden_size * 2.0, hop_gb_per_s * 1e9 * a.link_efficiency));
+    return (pp - 1) * (hop_latency + safe_div(tokens * m.hidden_size * 2.0,
+                                              hop_gb_per_s * 1e9 * a.link_efficiency));
   };
 
   // Decode: one step produces one token for each of the b sequences at the average context.
