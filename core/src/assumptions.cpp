@@ -195,7 +195,8 @@ const std::vector<Field>& fields() {
             "vLLM PagedAttention block_size 16; contiguous engines 1",
             &Assumptions::kv_block_tokens, 1, 1, 65536),
       whole("prefillChunkTokens", "Prefill chunk",
-            "llama.cpp n_ubatch 512; vLLM max_num_batched_tokens 2048 (chunked prefill); 0 = "
+            "llama.cpp n_ubatch 512; vLLM max_num_batched_tokens 2048, 8192 on cards of 70 GiB or "
+            "more but A100; SGLang chunked_prefill_size 8192, 2048 under 25,000 MiB; 0 = "
             "whole prompt",
             &Assumptions::prefill_chunk_tokens, 2048, 0, kMaxTokens),
       real("prefillMaterializesScores", "Prefill materializes the attention scores", "flag",
@@ -366,8 +367,6 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::vllm, "kvBlockTokens", 16, "PagedAttention block_size 16 (default)"},
       {Engine::vllm, "pipelineMicroBatches", 1.0,
        "one batch in flight per pipeline stage (SGLang and TensorRT-LLM inherit it)"},
-      {Engine::vllm, "samplerProfileSequences", 256,
-       "max_num_seqs 256 (default): the profiling pass samples 256 dummy sequences"},
       {Engine::vllm, "engineNonTorchBytes", 0.3 * kGiB,
        "non_torch_memory 0.25-0.35 GiB in vLLM's logs (issues #10517, #13061)"},
       {Engine::vllm, "fusedMoeKernelSeconds", 25e-6,
@@ -408,13 +407,9 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::transformers, "prefillChunkTokens", 0, "generate() runs the prompt in one pass"},
       {Engine::transformers, "prefillLogitPositions", 0, "older generate() keeps every logit"},
       // SGLang (python/sglang/srt/server_args.py defaults), on top of vLLM's kernel constants.
-      {Engine::sglang, "engineReserveFraction", 0.12,
-       "mem_fraction_static 0.88 on one GPU (server_args.py lowers it for TP 2/4/8: not modelled)"},
       {Engine::sglang, "reserveHoldsActivations", 1.0,
        "the 1 - mem_fraction_static remainder holds activations and CUDA graphs"},
       {Engine::sglang, "kvBlockTokens", 1, "RadixAttention token pool: page_size 1 (default)"},
-      {Engine::sglang, "prefillChunkTokens", 8192,
-       "chunked_prefill_size 8192 on large-memory GPUs (server_args.py)"},
       {Engine::sglang, "samplerProfileSequences", 0,
        "no profiling pass: mem_fraction_static sizes the pool"},
       {Engine::sglang, "engineNonTorchBytes", 0.0, "its rule does not count it"},
@@ -436,6 +431,51 @@ const std::vector<ProfileChange>& engine_profile_changes() {
        "weights loaded straight into the pool"},
   };
   return changes;
+}
+
+namespace {
+
+// vLLM V1 EngineArgs.get_batch_defaults: cards of 70 GiB or more other than A100 ("for GPUs like
+// H100 and MI300x") get max_num_seqs 1024 and max_num_batched_tokens 8192 for the API server;
+// the rest 256 and 2048.
+bool vllm_large_batch_defaults(const EngineSetup& setup) {
+  return setup.gpu_memory_bytes >= 70.0 * kGiB && !setup.gpu_is_a100;
+}
+
+}  // namespace
+
+const std::vector<SetupRule>& engine_setup_rules() {
+  static const std::vector<SetupRule> rules = {
+      {Engine::vllm, "samplerProfileSequences",
+       "max_num_seqs: 1024 on cards of 70 GiB or more other than A100, else 256 (vLLM V1 "
+       "EngineArgs.get_batch_defaults, API server)",
+       [](const EngineSetup& setup) { return vllm_large_batch_defaults(setup) ? 1024.0 : 256.0; }},
+      {Engine::vllm, "prefillChunkTokens",
+       "max_num_batched_tokens: 8192 on cards of 70 GiB or more other than A100, else 2048 "
+       "(vLLM V1 EngineArgs.get_batch_defaults, API server)",
+       [](const EngineSetup& setup) { return vllm_large_batch_defaults(setup) ? 8192.0 : 2048.0; }},
+      // SGLang ServerArgs.__post_init__: the static share shrinks as the world grows, leaving
+      // room for the communication buffers and CUDA graphs of more ranks.
+      {Engine::sglang, "engineReserveFraction",
+       "1 - mem_fraction_static: 0.88 on one GPU, 0.87 from 2 ranks, 0.85 from 4, 0.81 from 8, "
+       "0.79 from 16 (SGLang server_args.py, tensor x pipeline ranks)",
+       [](const EngineSetup& setup) {
+         const int n = setup.world_size;
+         const double fraction = n >= 16  ? 0.79
+                                 : n >= 8 ? 0.81
+                                 : n >= 4 ? 0.85
+                                 : n >= 2 ? 0.87
+                                          : 0.88;
+         return 1.0 - fraction;
+       }},
+      {Engine::sglang, "prefillChunkTokens",
+       "chunked_prefill_size: 2048 on cards under 25,000 MiB, else 8192 (SGLang server_args.py)",
+       [](const EngineSetup& setup) {
+         return setup.gpu_memory_bytes > 0 && setup.gpu_memory_bytes < 25000.0 * 1048576.0 ? 2048.0
+                                                                                           : 8192.0;
+       }},
+  };
+  return rules;
 }
 
 Engine engine_profile_base(Engine engine) {
@@ -529,6 +569,12 @@ Assumptions build_defaults(Engine engine, TrainingFramework framework) {
   };
   if (engine_profile_base(engine) != engine) apply_engine(engine_profile_base(engine));
   apply_engine(engine);
+  // The setup rules at their values for one GPU of unknown size; the scenario's own setup
+  // replaces them (default_assumptions with an EngineSetup).
+  for (const SetupRule& rule : engine_setup_rules()) {
+    if (rule.engine != engine) continue;
+    if (const Field* f = find_field(rule.key)) put(a, *f, rule.value(EngineSetup{}));
+  }
   for (const FrameworkChange& c : framework_profile_changes()) {
     if (c.framework != framework) continue;
     if (const Field* f = find_field(c.key)) put(a, *f, c.value);
@@ -551,6 +597,16 @@ Assumptions default_assumptions(Engine engine, TrainingFramework framework) {
   const std::size_t frameworks = enum_entries<TrainingFramework>().size();
   return profiles[static_cast<std::size_t>(enum_index(engine)) * frameworks +
                   static_cast<std::size_t>(enum_index(framework))];
+}
+
+Assumptions default_assumptions(Engine engine, TrainingFramework framework,
+                                const EngineSetup& setup) {
+  Assumptions a = default_assumptions(engine, framework);
+  for (const SetupRule& rule : engine_setup_rules()) {
+    if (rule.engine != engine) continue;
+    if (const Field* f = find_field(rule.key)) put(a, *f, rule.value(setup));
+  }
+  return a;
 }
 
 const std::vector<AssumptionInfo>& assumption_table() {

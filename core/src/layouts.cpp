@@ -148,6 +148,7 @@ void apply_layout(Scenario& s, const Layout& l) {
   s.parallel.tensor = l.tensor;
   s.parallel.pipeline = l.pipeline;
   s.parallel.data = l.data;
+  apply_engine_setup_defaults(s);  // SGLang's memory share follows the ranks
 }
 
 }  // namespace sizer

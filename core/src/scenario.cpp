@@ -56,10 +56,31 @@ int replica_batch(const Scenario& s) {
   return batch / replicas + (batch % replicas != 0 ? 1 : 0);
 }
 
+namespace {
+
+EngineSetup engine_setup(const Scenario& s) {
+  EngineSetup setup;
+  setup.gpu_memory_bytes = s.hardware.gpu.memory_capacity_bytes;
+  setup.gpu_is_a100 = s.hardware.gpu.id.find("a100") != std::string::npos;
+  setup.world_size = std::max(1, s.parallel.tensor) * std::max(1, s.parallel.pipeline);
+  return setup;
+}
+
+}  // namespace
+
 Assumptions profile_defaults(const Scenario& s) {
-  return default_assumptions(s.inference.engine, s.mode == Mode::training
-                                                     ? s.training.framework
-                                                     : TrainingFramework::generic);
+  return default_assumptions(
+      s.inference.engine,
+      s.mode == Mode::training ? s.training.framework : TrainingFramework::generic,
+      engine_setup(s));
+}
+
+void apply_engine_setup_defaults(Scenario& s) {
+  const EngineSetup setup = engine_setup(s);
+  for (const SetupRule& rule : engine_setup_rules()) {
+    if (rule.engine != s.inference.engine || s.assumption_overrides.count(rule.key) != 0) continue;
+    set_assumption(s.assumptions, rule.key, rule.value(setup));
+  }
 }
 
 Scenario normalize(Scenario s) {

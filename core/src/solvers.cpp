@@ -307,7 +307,8 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
   std::vector<int> tensor_degrees_fitted;
   for (const Gpu& g : gpus) {
     p.s.hardware.gpu = g;
-    p.s.hardware.cpu_only = false;  // each row is a card, also from a CPU-only scenario
+    p.s.hardware.cpu_only = false;     // each row is a card, also from a CPU-only scenario
+    apply_engine_setup_defaults(p.s);  // vLLM's batch limits follow the card
     // The user's own quote prices their chosen card, not the others.
     p.s.cost.usd_per_gpu_hour = g.id == input.hardware.gpu.id ? input.cost.usd_per_gpu_hour : 0;
     FitRow row;

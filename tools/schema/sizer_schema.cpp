@@ -386,6 +386,11 @@ void write_fields_md(std::ostream& o) {
   for (const ProfileChange& c : engine_profile_changes()) {
     o << "- " << enum_id(c.engine) << ", `" << c.key << "` = " << c.value << ": " << c.why << "\n";
   }
+  o << "\nDefaults an engine picks from the setup (the card and its ranks; the table above shows "
+       "them for one GPU of unknown size):\n\n";
+  for (const SetupRule& r : engine_setup_rules()) {
+    o << "- " << enum_id(r.engine) << ", `" << r.key << "`: " << r.why << "\n";
+  }
   o << "\n## Enums\n\n";
   o << "- mode: " << union_of<Mode>() << "\n- engine: " << union_of<Engine>()
     << "\n- training.method: " << union_of<TrainingMethod>()

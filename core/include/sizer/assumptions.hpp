@@ -124,6 +124,27 @@ const std::vector<ProfileChange>& engine_profile_changes();
 // continuous batching), Ollama from llama.cpp's (it runs llama.cpp). The engine itself when none.
 Engine engine_profile_base(Engine engine);
 
+// What an engine reads from the hardware and the parallel layout when it starts, to pick some
+// of its defaults.
+struct EngineSetup {
+  double gpu_memory_bytes = 0;  // one card's memory as the device reports it
+  bool gpu_is_a100 = false;     // vLLM keeps its small batch defaults on A100 (PR #17885)
+  int world_size = 1;           // tensor x pipeline ranks of one engine instance
+};
+
+// One default an engine derives from the setup, with its source.
+struct SetupRule {
+  Engine engine;
+  std::string key;
+  std::string why;
+  double (*value)(const EngineSetup& setup);
+};
+const std::vector<SetupRule>& engine_setup_rules();
+
+// default_assumptions() with the engine's setup rules applied on top.
+Assumptions default_assumptions(Engine engine, TrainingFramework framework,
+                                const EngineSetup& setup);
+
 // One change a training framework makes to the defaults, with its source.
 struct FrameworkChange {
   TrainingFramework framework;

@@ -176,6 +176,11 @@ Scenario normalize(Scenario s);
 // framework's (before the user's overrides).
 Assumptions profile_defaults(const Scenario& s);
 
+// Re-applies the engine's setup rules (engine_setup_rules) to a normalized scenario whose card or
+// split changed, keeping the user's overrides: the searches' fast paths call it instead of
+// normalize().
+void apply_engine_setup_defaults(Scenario& s);
+
 // Problems that make the scenario meaningless, each naming the field. Empty = valid.
 std::vector<std::string> validate(const Scenario& s);
 
