@@ -107,7 +107,7 @@ TEST_CASE("tenth-pass prices: the top M1 Ultra and M2 Ultra Mac Studios, less th
   CHECK(m1ultra->usd == 5799);
   CHECK(m1ultra->date == "2022-03");
   CHECK(m1ultra->provider == "Apple launch price of top configuration - storage step");
-  // Android Authority (2023-06): the M2 Ultra Mac Studio goes up to $8,799 (76-core GPU, 192GB, 8TB).
+  // Android Authority (2023-06): the M2 Ultra Mac Studio tops out at $8,799 (76c, 192GB, 8TB).
   const PriceQuote* m2ultra = find_quote("apple-m2-ultra", QuoteKind::purchase);
   REQUIRE(m2ultra != nullptr);
   CHECK(m2ultra->usd == 6599);
