@@ -67,9 +67,9 @@ TEST_CASE("a reported order prices the Ascend 910B; the coverage counts of docs/
     rental += rented;
     any += bought || rented;
   }
-  CHECK(purchase == 86);
+  CHECK(purchase == 88);
   CHECK(rental == 66);
-  CHECK(any == 106);
+  CHECK(any == 108);
 }
 
 TEST_CASE("fifth-pass prices: AWS instances per GPU, an EC2 Mac host, the M5 Max Mac Studio",
@@ -97,6 +97,25 @@ TEST_CASE("fifth-pass prices: AWS instances per GPU, an EC2 Mac host, the M5 Max
   // Still no source: a rented TPU is never bought, and no USD figure exists for the MLU370-X8.
   CHECK(find_quote("tpu-v5p", QuoteKind::purchase) == nullptr);
   CHECK(find_quote("cambricon-mlu370-x8-48gb", QuoteKind::purchase) == nullptr);
+}
+
+TEST_CASE("tenth-pass prices: the top M1 Ultra and M2 Ultra Mac Studios, less the 8TB step",
+          "[prices]") {
+  // TechRadar (2022-03): 64-core GPU / 128GB / 8TB for $7,999; 1TB to 8TB adds $2,200.
+  const PriceQuote* m1ultra = find_quote("apple-m1-ultra", QuoteKind::purchase);
+  REQUIRE(m1ultra != nullptr);
+  CHECK(m1ultra->usd == 5799);
+  CHECK(m1ultra->date == "2022-03");
+  CHECK(m1ultra->provider == "Apple launch price of top configuration - storage step");
+  // Android Authority (2023-06): the M2 Ultra Mac Studio tops out at $8,799 (76c, 192GB, 8TB).
+  const PriceQuote* m2ultra = find_quote("apple-m2-ultra", QuoteKind::purchase);
+  REQUIRE(m2ultra != nullptr);
+  CHECK(m2ultra->usd == 6599);
+  CHECK(m2ultra->date == "2023-06");
+  CHECK(m2ultra->notes.find("derived") != std::string::npos);
+  // Still none: Google rents TPUs and does not sell them; the A10G is an AWS-only part.
+  CHECK(find_quote("tpu-v6e", QuoteKind::purchase) == nullptr);
+  CHECK(find_quote("a10g-24gb", QuoteKind::purchase) == nullptr);
 }
 
 TEST_CASE("owning: $30,000 over 3 years of busy hours plus 700 W x 1.82 at $0.127/kWh",
