@@ -282,6 +282,8 @@ export interface Training {
   mfu: Num;  // model FLOPs utilisation (fraction)
   trainableParams: Num;  // trained (parameters)
   communicationShare: Num;  // of step time (fraction)
+  maxMicroBatch: Num;  // most sequences per micro-batch that fit at this seqLen (0 = not even 1) (sequences)
+  maxSeqLen: Num;  // longest seqLen that fits at this micro-batch, at most the model's trained context (0 = none) (tokens)
 }
 
 export interface Cost {

@@ -54,6 +54,10 @@ void compute_numbers(Scenario& s, Estimate& e, bool with_limits) {
     }
   } else {
     compute_training(s, e.params, e);
+    if (with_limits) {
+      e.training.max_micro_batch = largest_batch_fitting(s, e.params);
+      e.training.max_seq_len = largest_context_fitting(s, e.params);
+    }
     if (s.training.rollout_gpus > 0 && rl_workload(s.training).rollouts) {
       // All GPUs together include the separate rollout engine's (the model and the rollouts'
       // KV cache on its own GPUs).

@@ -246,6 +246,13 @@ void training_formulas(Estimate& e) {
   f["memory.hostRamBytes"] = "optimizer states" +
                              std::string(t.offload_params ? " and parameters" : "") +
                              " offloaded to CPU RAM = " + fmt_bytes(m.host_ram_bytes);
+  f["training.maxMicroBatch"] = "largest micro-batch whose memory fits " +
+                                fmt_bytes(m.capacity_bytes) + " at " + fmt_num(t.seq_len) +
+                                " tokens = " + fmt_num(r.max_micro_batch);
+  f["training.maxSeqLen"] = "largest sequence length that fits at micro-batch " +
+                            fmt_num(t.micro_batch) + " (searched up to the model's " +
+                            fmt_num(s.model.max_position_embeddings) +
+                            " trained tokens) = " + fmt_num(r.max_seq_len);
   f["training.tokensPerSecond"] = fmt_num(r.tokens_per_step) + " tokens / " +
                                   fmt_num(r.step_seconds) + " s = " + fmt_num(r.tokens_per_second);
   f["training.gpuHours"] = fmt_num(r.total_hours) + " h x " + fmt_num(billed_gpus(s)) +

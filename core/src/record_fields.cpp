@@ -406,6 +406,11 @@ const std::vector<RecordField<TrainingResult>>& record_fields<TrainingResult>() 
       real<R>("trainableParams", nullptr, &R::trainable_params, 0, "parameters", "trained"),
       real<R>("communicationShare", nullptr, &R::communication_share, 0, "fraction",
               "of step time"),
+      whole<R>("maxMicroBatch", nullptr, &R::max_micro_batch, 0, 0, "sequences",
+               "most sequences per micro-batch that fit at this seqLen (0 = not even 1)"),
+      whole<R>("maxSeqLen", nullptr, &R::max_seq_len, 0, 0, "tokens",
+               "longest seqLen that fits at this micro-batch, at most the model's trained "
+               "context (0 = none)"),
   };
   return t;
 }

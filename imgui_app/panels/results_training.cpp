@@ -30,6 +30,11 @@ void draw_figures(const App& app) {
             not_fit);
   value_row(app, "res.train.tokens_per_step", fmt::count(t.tokens_per_step),
             "training.tokensPerStep");
+  // What memory allows ("how long a context can I fine-tune on this card?"): shown whether or not
+  // the current setting fits, like the memory figures.
+  value_row(app, "res.train.max_seq_len", fmt::integer(t.max_seq_len), "training.maxSeqLen");
+  value_row(app, "res.train.max_micro_batch", fmt::integer(t.max_micro_batch),
+            "training.maxMicroBatch");
   if (t.rollout_seconds_per_step > 0) {
     value_row(app, "res.train.rollout", running(fmt::seconds(t.rollout_seconds_per_step)),
               "training.rolloutSecondsPerStep", not_fit);

@@ -87,6 +87,11 @@ struct TrainingResult {
   double mfu = 0;
   double trainable_params = 0;
   double communication_share = 0;  // of step time
+  // What memory allows with everything else fixed (0 = not even 1): the most sequences per
+  // micro-batch at this length, and the longest sequence at this micro-batch (at most the
+  // model's trained context).
+  int max_micro_batch = 0;
+  int max_seq_len = 0;
 };
 
 struct PriceQuote;  // prices.hpp
