@@ -33,6 +33,7 @@ void draw_figures(const App& app) {
   // What memory allows ("how long a context can I fine-tune on this card?"): shown whether or not
   // the current setting fits, like the memory figures.
   value_row(app, "res.train.max_seq_len", fmt::integer(t.max_seq_len), "training.maxSeqLen");
+  publish_last_item(app, "training-max-seq-len");
   value_row(app, "res.train.max_micro_batch", fmt::integer(t.max_micro_batch),
             "training.maxMicroBatch");
   if (t.rollout_seconds_per_step > 0) {

@@ -81,3 +81,32 @@ test('the framework picker on a phone, in both languages', async () => {
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+test('the training panel shows the longest sequence and the largest micro-batch that fit',
+     async () => {
+  for (const [width, height] of [[1280, 800], [400, 800]]) {
+    const { page, errors, ctx } = await openApp(shared, { width, height });
+    await page.evaluate((s) => window.llmSizer.setState(s),
+                        { ...qlora, gpu: 'rtx-4090-24gb', training: { ...qlora.training, seqLen: 2048 } });
+    await settle(page, 4);
+    await pickFramework(page, 1);  // HF Transformers + PEFT/TRL
+    const hf = (await page.evaluate(() => window.llmSizer.results())).training;
+    await pickFramework(page, 2);  // Unsloth
+    const un = (await page.evaluate(() => window.llmSizer.results())).training;
+    // "How long a context can I fine-tune on my 24 GB card?": Unsloth's offloaded checkpoints and
+    // chunked loss fit a longer sequence than HF's full logits.
+    assert.ok(hf.maxSeqLen > 2048 && un.maxSeqLen > hf.maxSeqLen, `${hf.maxSeqLen} / ${un.maxSeqLen}`);
+    assert.ok(un.maxMicroBatch >= 1 && hf.maxMicroBatch >= 1);
+    for (const lang of ['en', 'zh']) {
+      await page.evaluate((l) => window.llmSizer.setState({ lang: l }), lang);
+      if (lang === 'zh') await waitText(page, '训练时间与费用');  // the CJK font is in
+      await settle(page, 4);
+      await scrollIntoView(page, 'training-max-seq-len');
+      // The label wraps in a 400 px column: its first words.
+      await waitText(page, lang === 'zh' ? '最长序列' : 'Longest sequence');
+      await screenshotVariance(page, `training-limits-${lang}-${width}.png`);
+    }
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  }
+});
