@@ -599,13 +599,35 @@ Assumptions default_assumptions(Engine engine, TrainingFramework framework) {
                   static_cast<std::size_t>(enum_index(framework))];
 }
 
+namespace {
+
+// Each setup rule's field, looked up once (find_field compares every key).
+const std::vector<const Field*>& setup_rule_fields() {
+  static const std::vector<const Field*> out = [] {
+    std::vector<const Field*> v;
+    for (const SetupRule& rule : engine_setup_rules()) v.push_back(find_field(rule.key));
+    return v;
+  }();
+  return out;
+}
+
+}  // namespace
+
+void apply_setup_rules(Assumptions& a, Engine engine, const EngineSetup& setup,
+                       const std::map<std::string, double>& keep) {
+  const std::vector<SetupRule>& rules = engine_setup_rules();
+  const std::vector<const Field*>& rule_fields = setup_rule_fields();
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    if (rules[i].engine != engine || rule_fields[i] == nullptr) continue;
+    if (!keep.empty() && keep.count(rules[i].key) != 0) continue;
+    put(a, *rule_fields[i], rules[i].value(setup));
+  }
+}
+
 Assumptions default_assumptions(Engine engine, TrainingFramework framework,
                                 const EngineSetup& setup) {
   Assumptions a = default_assumptions(engine, framework);
-  for (const SetupRule& rule : engine_setup_rules()) {
-    if (rule.engine != engine) continue;
-    if (const Field* f = find_field(rule.key)) put(a, *f, rule.value(setup));
-  }
+  apply_setup_rules(a, engine, setup, {});
   return a;
 }
 

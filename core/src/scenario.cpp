@@ -76,11 +76,7 @@ Assumptions profile_defaults(const Scenario& s) {
 }
 
 void apply_engine_setup_defaults(Scenario& s) {
-  const EngineSetup setup = engine_setup(s);
-  for (const SetupRule& rule : engine_setup_rules()) {
-    if (rule.engine != s.inference.engine || s.assumption_overrides.count(rule.key) != 0) continue;
-    set_assumption(s.assumptions, rule.key, rule.value(setup));
-  }
+  apply_setup_rules(s.assumptions, s.inference.engine, engine_setup(s), s.assumption_overrides);
 }
 
 Scenario normalize(Scenario s) {

@@ -3,6 +3,7 @@
 // assumptions.cpp own every value; the struct below only holds them.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -144,6 +145,11 @@ const std::vector<SetupRule>& engine_setup_rules();
 // default_assumptions() with the engine's setup rules applied on top.
 Assumptions default_assumptions(Engine engine, TrainingFramework framework,
                                 const EngineSetup& setup);
+
+// Applies the engine's setup rules to `a`, except for the keys in `keep` (the user's overrides).
+// Cheap: the searches call it for every card and split they try.
+void apply_setup_rules(Assumptions& a, Engine engine, const EngineSetup& setup,
+                       const std::map<std::string, double>& keep);
 
 // One change a training framework makes to the defaults, with its source.
 struct FrameworkChange {
