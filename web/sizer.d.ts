@@ -258,6 +258,7 @@ export interface Inference {
   kvReadBytesPerStep: Num;  // per GPU (bytes)
   imageTokensPerSequence: Num;  // the images' tokens, part of the prompt (tokens)
   visionEncoderSeconds: Num;  // encoding the batch's images, part of the time to first token (s)
+  prefillDequantizeSeconds: Num;  // writing quantized weights out as 16-bit values for each prompt chunk, part of the time to first token (prefillDequantizesWeights) (s)
   communicationSecondsPerStep: Num;  // tensor / pipeline hand-offs per decode step (s)
   maxBatch: Num;  // most sequences that fit (sequences)
   maxContextTokens: Num;  // longest prompt + output that fits at this batch, at most the trained context (tokens)

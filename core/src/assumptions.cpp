@@ -203,6 +203,15 @@ const std::vector<Field>& fields() {
            "llama-bench default flash_attn off (rows M-001..M-053); vLLM and SDPA use fused "
            "kernels",
            &Assumptions::prefill_materializes_scores, 0.0, 0.0, 1.0),
+      real("prefillDequantizesWeights", "Prefill expands quantized weights to 16 bits", "flag",
+           "1: every prompt chunk first writes each quantized weight matrix out as 16-bit "
+           "values, then a 16-bit GEMM multiplies them (llama.cpp's CUDA backend before PR "
+           "#8075, June 2024, or built with GGML_CUDA_FORCE_CUBLAS; bitsandbytes' dequantize_4bit "
+           "before its matmul; AutoAWQ's GEMM kernel at 1024+ tokens): that pass reads the "
+           "quantized bytes and writes 2 bytes per weight at the memory rate. 0: the kernel "
+           "multiplies the quantized weights in place (llama.cpp's MMQ, Marlin). Not on CPUs or "
+           "Apple GPUs (Metal dequantizes tiles in threadgroup memory)",
+           &Assumptions::prefill_dequantizes_weights, 0.0, 0.0, 1.0),
       real("inferenceActivationBytes", "Bytes per working-buffer element", "bytes",
            "llama.cpp keeps intermediate tensors in FP32 (4); PyTorch engines in BF16/FP16 (2)",
            &Assumptions::inference_activation_bytes, 2.0, 0.5, 8.0),
@@ -381,8 +390,9 @@ const std::vector<ProfileChange>& engine_profile_changes() {
        "per-layer kernel launches, rows M-001..M-033"},
       {Engine::llama_cpp, "metalQuantOpsPerWeight", 33.0,
        "Metal tg of Q4_K_M on Apple GPUs, rows M-024..M-033"},
-      {Engine::llama_cpp, "prefillComputeEfficiency", 0.47,
-       "pp512 rows M-034..M-047 (0.38 of the peak at the default matmul share)"},
+      {Engine::llama_cpp, "prefillComputeEfficiency", 0.57,
+       "pp512 rows M-034..M-047 with their builds' FP16 dequantization pass "
+       "(prefillDequantizesWeights; 0.46 of the peak at the default matmul share)"},
       {Engine::llama_cpp, "prefillComputeEfficiencySimd", 0.78,
        "Metal pp512 rows M-044..M-046 (0.63 of the peak)"},
       {Engine::llama_cpp, "cudaContextBytes", 0.3 * kGiB, "one process, no PyTorch allocator"},
@@ -391,6 +401,8 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::llama_cpp, "prefillChunkTokens", 512, "n_ubatch 512 (default)"},
       {Engine::llama_cpp, "prefillMaterializesScores", 1.0, "flash_attn off by default"},
       {Engine::llama_cpp, "inferenceActivationBytes", 4.0, "ggml computes in FP32"},
+      {Engine::llama_cpp, "prefillDequantizesWeights", 0.0,
+       "MMQ kernels multiply quantized weights since PR #8075 (June 2024)"},
       // HF Transformers generate(): eager PyTorch, whole prompt in one pass.
       {Engine::transformers, "decodeBandwidthEfficiency", 0.8, "rows M-129..M-143"},
       {Engine::transformers, "decodeBandwidthEfficiencyHbm", 0.8, "rows M-129..M-143"},
@@ -401,6 +413,8 @@ const std::vector<ProfileChange>& engine_profile_changes() {
        "implies over the ~50 elementary ops of an eager decoder layer"},
       {Engine::transformers, "dequantOverheadSecondsPerLayer", 600e-6,
        "bitsandbytes dequantize kernels, rows M-133..M-143"},
+      {Engine::transformers, "prefillDequantizesWeights", 1.0,
+       "bitsandbytes, AutoAWQ and exllama kernels rebuild 16-bit weights for long inputs"},
       {Engine::transformers, "prefillComputeEfficiency", 0.5,
        "eager attention and GEMMs (0.4 of the peak at the default matmul share)"},
       {Engine::transformers, "frameworkOverheadFraction", 0.02, "rows M-130, M-134"},

@@ -123,7 +123,20 @@ void inference_formulas(Estimate& e) {
       fmt_num(s.inference.batch * prefill_flops(s.model, e.params, s.inference.prompt_tokens)) +
       " FLOPs / (" + fmt_num(inference_sustained_flops(s) / 1e12) + " TFLOPS sustained x " +
       fmt_num(s.assumptions.prefill_compute_efficiency) + " x " + fmt_num(s.parallel.tensor) +
-      " TP), weights read per chunk / bandwidth) + overheads = " + fmt_num(r.ttft_seconds) + " s";
+      " TP), weights read per chunk / bandwidth) + " +
+      (r.prefill_dequantize_seconds > 0
+           ? fmt_num(r.prefill_dequantize_seconds) + " s rebuilding 16-bit weights + "
+           : std::string()) +
+      "overheads = " + fmt_num(r.ttft_seconds) + " s";
+  if (r.prefill_dequantize_seconds > 0) {
+    const double chunk = s.assumptions.prefill_chunk_tokens;
+    f["inference.prefillDequantizeSeconds"] =
+        fmt_num(chunk > 0 ? std::ceil(double(s.inference.batch) * s.inference.prompt_tokens / chunk)
+                          : 1.0) +
+        " chunks x " + fmt_bytes(prefill_dequantize_bytes(s, e.params)) +
+        " (quantized weights read, 16-bit copies written) / " + fmt_num(s.parallel.tensor) +
+        " TP / effective bandwidth = " + fmt_num(r.prefill_dequantize_seconds) + " s";
+  }
   f["inference.prefillTokensPerSecond"] =
       fmt_num(double(s.inference.batch) * s.inference.prompt_tokens) + " prompt tokens / " +
       fmt_num(r.ttft_seconds) + " s = " + fmt_num(r.prefill_tokens_per_second);

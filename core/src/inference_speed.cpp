@@ -171,6 +171,19 @@ double weight_only_dequant_read_fraction(const Scenario& s) {
   return 0.25 * (1.0 / share - 1.0);
 }
 
+double prefill_dequantize_bytes(const Scenario& s, const ParamCounts& p) {
+  const NumberFormat& wf = weights_format_of(s);
+  const Gpu& g = s.hardware.gpu;
+  if (s.assumptions.prefill_dequantizes_weights < 0.5 || is_cpu(g) || is_apple(g)) return 0.0;
+  const ComputeType compute = matmul_compute_type(s);
+  if (compute != ComputeType::fp16 && compute != ComputeType::bf16) return 0.0;
+  if (!(wf.bits_per_weight < 12.0)) return 0.0;
+  // The quantized linear layers (embeddings, LM head, norms and vision tower stay 16-bit or are
+  // looked up): read once at their bits, written once as 16-bit values.
+  const double body = std::max(0.0, p.total - p.embedding - p.lm_head - p.norms - p.vision);
+  return body * (wf.bits_per_weight / 8.0 + 2.0);
+}
+
 double decode_weight_bytes_read(const Scenario& s, const ParamCounts& p) {
   return weight_bytes_read(s, p, replica_batch(s));
 }
@@ -340,8 +353,11 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
                                    ? 3.0 * attention_layer_count(m) * double(m.num_heads) * b *
                                          prompt * prompt / 2.0 * a.inference_activation_bytes
                                    : 0.0;
+  // Kernels that rebuild 16-bit weights do so for every chunk, before its GEMMs.
+  r.prefill_dequantize_seconds = chunks * safe_div(prefill_dequantize_bytes(s, p) / tp, bw);
   r.ttft_seconds =
-      std::max(prefill_compute, prefill_memory) + safe_div(score_traffic / tp, bw) +
+      std::max(prefill_compute, prefill_memory) + r.prefill_dequantize_seconds +
+      safe_div(score_traffic / tp, bw) +
       chunks *
           (step_overhead + expert_loop_seconds(prompt_tokens_total / chunks) + fused_moe_seconds) +
       tensor_parallel_seconds(s, prompt_tokens_total) +

@@ -364,6 +364,9 @@ const std::vector<RecordField<InferenceResult>>& record_fields<InferenceResult>(
               "the images' tokens, part of the prompt"),
       real<R>("visionEncoderSeconds", nullptr, &R::vision_encoder_seconds, 0, "s",
               "encoding the batch's images, part of the time to first token"),
+      real<R>("prefillDequantizeSeconds", nullptr, &R::prefill_dequantize_seconds, 0, "s",
+              "writing quantized weights out as 16-bit values for each prompt chunk, part of the "
+              "time to first token (prefillDequantizesWeights)"),
       real<R>("communicationSecondsPerStep", nullptr, &R::communication_seconds_per_step, 0, "s",
               "tensor / pipeline hand-offs per decode step"),
       whole<R>("maxBatch", nullptr, &R::max_batch, 0, 0, "sequences", "most sequences that fit"),

@@ -62,6 +62,7 @@ struct Assumptions {
   int kv_block_tokens = 1;            // paged KV block (vLLM 16); 1 = contiguous
   int prefill_chunk_tokens = 0;       // tokens per prefill forward pass; 0 = whole prompt
   double prefill_materializes_scores = 0;  // 1 = no fused attention kernel in prefill
+  double prefill_dequantizes_weights = 0;  // 1 = quantized weights expanded to 16 bits per chunk
   double inference_activation_bytes = 2;   // bytes per working-buffer element
   double recurrent_state_bytes = 2;        // bytes per recurrent-state value (hybrid models)
   int prefill_logit_positions = 1;         // 1 = last position only; 0 = every position

@@ -53,6 +53,11 @@ double decode_weight_bytes_read(const Scenario& normalized, const ParamCounts& p
 // a 4-bit kernel reaches: 0.25 (1 / share - 1)); 0 for other formats and engines.
 double weight_only_dequant_read_fraction(const Scenario& normalized);
 
+// Bytes one prompt chunk moves rebuilding 16-bit weights from quantized ones (all GPUs
+// together): each quantized weight read at its bits and written as 2 bytes; 0 unless
+// assumption prefillDequantizesWeights is on for a quantized format on a discrete GPU.
+double prefill_dequantize_bytes(const Scenario& normalized, const ParamCounts& params);
+
 // Fills the InferenceResult speed fields (not max_batch / max_context).
 void compute_inference_speed(const Scenario& normalized, const ParamCounts& params,
                              InferenceResult& out);
