@@ -368,7 +368,7 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::vllm, "decodeOverheadSecondsPerLayer", 20e-6, "CUDA graphs replay decode steps"},
       {Engine::vllm, "prefillComputeEfficiency", 0.75,
        "fused, tuned prefill kernels (0.6 of the peak at the default matmul share)"},
-      {Engine::vllm, "decodeComputeEfficiency", 0.44,
+      {Engine::vllm, "decodeComputeEfficiency", 0.31,
        "batched decode GEMMs of a few hundred rows plus paged attention: rows M-191..M-194"},
       {Engine::vllm, "engineReserveFraction", 0.1, "gpu_memory_utilization 0.9 (default)"},
       {Engine::vllm, "frameworkOverheadFraction", 0.0,
