@@ -401,8 +401,6 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::llama_cpp, "prefillChunkTokens", 512, "n_ubatch 512 (default)"},
       {Engine::llama_cpp, "prefillMaterializesScores", 1.0, "flash_attn off by default"},
       {Engine::llama_cpp, "inferenceActivationBytes", 4.0, "ggml computes in FP32"},
-      {Engine::llama_cpp, "prefillDequantizesWeights", 0.0,
-       "MMQ kernels multiply quantized weights since PR #8075 (June 2024)"},
       // HF Transformers generate(): eager PyTorch, whole prompt in one pass.
       {Engine::transformers, "decodeBandwidthEfficiency", 0.8, "rows M-129..M-143"},
       {Engine::transformers, "decodeBandwidthEfficiencyHbm", 0.8, "rows M-129..M-143"},
@@ -482,6 +480,14 @@ const std::vector<SetupRule>& engine_setup_rules() {
                                           : 0.88;
          return 1.0 - fraction;
        }},
+      // ggml-cuda multiplies quantized prompt batches in place (MMQ, the default since PR #8075,
+      // June 2024); ggml-sycl has no usable MMQ and expands them to FP16 for oneDNN / oneMKL.
+      {Engine::llama_cpp, "prefillDequantizesWeights",
+       "1 on Intel GPUs: the SYCL backend's ggml_sycl_supports_mmq returns false ('accuracy "
+       "issues in MMQ'), so ggml_sycl_op_mul_mat_sycl dequantizes each weight to FP16 for a "
+       "oneDNN / oneMKL GEMM (ggml/src/ggml-sycl/ggml-sycl.cpp); 0 elsewhere: CUDA's MMQ "
+       "kernels multiply quantized weights in place since PR #8075 (June 2024)",
+       [](const EngineSetup& setup) { return setup.gpu_is_intel ? 1.0 : 0.0; }},
       {Engine::sglang, "prefillChunkTokens",
        "chunked_prefill_size: 2048 on cards under 25,000 MiB, else 8192 (SGLang server_args.py)",
        [](const EngineSetup& setup) {

@@ -72,3 +72,25 @@ TEST_CASE("profiles: transformers' quantized kernels rebuild weights, llama.cpp'
   CHECK(default_assumptions(Engine::llama_cpp).prefill_dequantizes_weights == 0.0);
   CHECK(default_assumptions(Engine::vllm).prefill_dequantizes_weights == 0.0);
 }
+
+TEST_CASE("llama.cpp on Intel GPUs: the SYCL backend expands quantized weights for oneDNN",
+          "[inference][dequant]") {
+  EngineSetup intel;
+  intel.gpu_is_intel = true;
+  CHECK(default_assumptions(Engine::llama_cpp, TrainingFramework::generic, intel)
+            .prefill_dequantizes_weights == 1.0);
+  CHECK(default_assumptions(Engine::llama_cpp, TrainingFramework::generic, EngineSetup{})
+            .prefill_dequantizes_weights == 0.0);
+  // Through estimate(): an Arc B580 pays four passes over Llama-2-7B's Q4_K_M body at 456 GB/s x
+  // 0.9; an RTX 4090 (CUDA MMQ) pays none.
+  Scenario arc = inference("llama-2-7b", "gguf-q4_k_m", "intel-arc-b580-12gb");
+  arc.inference.engine = Engine::llama_cpp;
+  arc.inference.prompt_tokens = 2048;
+  arc.inference.output_tokens = 1;
+  const Estimate on_arc = estimate(normalize(arc));
+  CHECK(on_arc.inference.prefill_dequantize_seconds ==
+        Approx(4 * kBody * (4.9 / 8 + 2) / (456e9 * 0.9)).epsilon(1e-6));
+  Scenario rtx = arc;
+  rtx.hardware.gpu = gpu("rtx-4090-24gb");
+  CHECK(estimate(normalize(rtx)).inference.prefill_dequantize_seconds == 0.0);
+}

@@ -131,6 +131,7 @@ Engine engine_profile_base(Engine engine);
 struct EngineSetup {
   double gpu_memory_bytes = 0;  // one card's memory as the device reports it
   bool gpu_is_a100 = false;     // vLLM keeps its small batch defaults on A100 (PR #17885)
+  bool gpu_is_intel = false;    // llama.cpp runs Intel GPUs through its SYCL backend
   int world_size = 1;           // tensor x pipeline ranks of one engine instance
 };
 
