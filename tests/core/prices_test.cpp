@@ -67,9 +67,9 @@ TEST_CASE("a reported order prices the Ascend 910B; the coverage counts of docs/
     rental += rented;
     any += bought || rented;
   }
-  CHECK(purchase == 88);
+  CHECK(purchase == 95);
   CHECK(rental == 66);
-  CHECK(any == 108);
+  CHECK(any == 110);
 }
 
 TEST_CASE("fifth-pass prices: AWS instances per GPU, an EC2 Mac host, the M5 Max Mac Studio",
@@ -286,4 +286,41 @@ TEST_CASE("ninth-pass prices: Vast.ai floors where RunPod Community and Akash li
   const PriceQuote* rtx2080ti = find_quote("rtx-2080-ti-11gb", QuoteKind::marketplace);
   REQUIRE(rtx2080ti != nullptr);
   CHECK(rtx2080ti->usd == Approx(0.0822));
+}
+
+TEST_CASE("eleventh-pass prices: Epoch AI release prices, the OCI A10", "[prices]") {
+  // Epoch AI "Data on Machine Learning Hardware", column "Release price (USD)".
+  const PriceQuote* v100 = find_quote("v100-pcie-16gb", QuoteKind::purchase);
+  REQUIRE(v100 != nullptr);
+  CHECK(v100->usd == 10664);
+  CHECK(v100->date == "2017-06");
+  CHECK(v100->provider == "Epoch AI ML hardware dataset");
+  const PriceQuote* v100_32 = find_quote("v100-pcie-32gb", QuoteKind::purchase);
+  REQUIRE(v100_32 != nullptr);
+  CHECK(v100_32->usd == 11458);
+  const PriceQuote* sxm2 = find_quote("v100-sxm2-16gb", QuoteKind::purchase);
+  REQUIRE(sxm2 != nullptr);
+  CHECK(sxm2->usd == 11500);
+  const PriceQuote* a100 = find_quote("a100-sxm-40gb", QuoteKind::purchase);
+  REQUIRE(a100 != nullptr);
+  CHECK(a100->usd == 15000);
+  const PriceQuote* a10 = find_quote("a10-24gb", QuoteKind::purchase);
+  REQUIRE(a10 != nullptr);
+  CHECK(a10->usd == 2800);
+  const PriceQuote* mi250x = find_quote("mi250x-128gb", QuoteKind::purchase);
+  REQUIRE(mi250x != nullptr);
+  CHECK(mi250x->usd == 14500);
+  const PriceQuote* b100 = find_quote("b100-sxm-192gb", QuoteKind::purchase);
+  REQUIRE(b100 != nullptr);
+  CHECK(b100->usd == 35000);
+  CHECK(b100->notes.find("estimate") != std::string::npos);
+  // Oracle's price list: part B95909, Compute - GPU - A10, $2.00 per GPU-hour (VM.GPU.A10.1).
+  const PriceQuote* oci = find_quote("a10-24gb", QuoteKind::hyperscaler);
+  REQUIRE(oci != nullptr);
+  CHECK(oci->provider == "Oracle OCI");
+  CHECK(oci->usd == Approx(2.0));
+  CHECK(oci->date == "2026-08");
+  // Still none: no dated figure for these parts.
+  CHECK(find_quote("a16-16gb-per-gpu", QuoteKind::purchase) == nullptr);
+  CHECK(find_quote("mi325x-256gb", QuoteKind::purchase) == nullptr);
 }
