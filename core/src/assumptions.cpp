@@ -441,6 +441,34 @@ const std::vector<ProfileChange>& engine_profile_changes() {
        "its own weight-only GEMV kernels, not Marlin (not measured here)"},
       {Engine::tensorrt_llm, "frameworkOverheadFraction", 0.01,
        "weights loaded straight into the pool"},
+      // MLC LLM (mlc_llm serve / MLCEngine): TVM-compiled kernels, no PyTorch.
+      {Engine::mlc, "decodeBandwidthEfficiency", 0.93,
+       "TVM-compiled q4f16_1 decode mat-vec, rows P-023..P-029 and the MLC multi-GPU blog rows"},
+      {Engine::mlc, "decodeOverheadSecondsPerLayer", 20e-6,
+       "CUDA graphs replay decode steps: mlc_llm compile's default --opt O2 sets cudagraph "
+       "(python/mlc_llm/interface/compiler_flags.py OPT_FLAG_PRESET); vLLM's figure"},
+      {Engine::mlc, "kvBlockTokens", 16, "PagedKVCache kv_cache_page_size 16 (cpp/serve/config.h)"},
+      {Engine::mlc, "engineReserveFraction", 0.15,
+       "gpu_memory_utilization 0.85 (cpp/serve/config.h EngineConfigNode)"},
+      {Engine::mlc, "prefillChunkTokens", 8192,
+       "prefill_chunk_size = min(context_window_size, 8192) (mlc_llm/model/llama/llama_model.py)"},
+      {Engine::mlc, "cudaContextBytes", 0.3 * kGiB,
+       "one process, TVM runtime, no PyTorch allocator"},
+      {Engine::mlc, "frameworkOverheadFraction", 0.0,
+       "weights load straight into TVM arrays; activations live in the compiled temp buffer"},
+      // ExLlamaV2: one fused C++ extension call per attention and MLP module from a Python loop,
+      // no CUDA graphs.
+      {Engine::exllamav2, "decodeBandwidthEfficiency", 0.92,
+       "EXL2 / GPTQ mat-vec kernels, ExLlamaV2 README performance table (rows P-202..P-217)"},
+      {Engine::exllamav2, "decodeOverheadSecondsPerLayer", 49e-6,
+       "host time per layer of its Python module loop, same table"},
+      {Engine::exllamav2, "prefillChunkTokens", 2048,
+       "ExLlamaV2Config.max_input_len 2048 (exllamav2/config.py)"},
+      {Engine::exllamav2, "prefillDequantizesWeights", 1.0,
+       "gemm_half_q_half rebuilds an FP16 matrix for cuBLAS above MAX_Q_GEMM_ROWS (50) rows "
+       "(exllamav2_ext q_gemm.cu)"},
+      {Engine::exllamav2, "kvBlockTokens", 256,
+       "dynamic generator pages: PAGED_PAGE_SIZE 256 (exllamav2/generator/dynamic.py)"},
   };
   return changes;
 }

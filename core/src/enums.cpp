@@ -71,7 +71,9 @@ const std::vector<EnumEntry<Engine>>& enum_entries<Engine>() {
       {Engine::transformers, "transformers", "engine.transformers", "HF Transformers"},
       {Engine::sglang, "sglang", "engine.sglang", "SGLang"},
       {Engine::tensorrt_llm, "tensorrt-llm", "engine.tensorrt_llm", "TensorRT-LLM"},
-      {Engine::ollama, "ollama", "engine.ollama", "Ollama"}};
+      {Engine::ollama, "ollama", "engine.ollama", "Ollama"},
+      {Engine::mlc, "mlc", "engine.mlc", "MLC LLM"},
+      {Engine::exllamav2, "exllamav2", "engine.exllamav2", "ExLlamaV2"}};
   return t;
 }
 

@@ -92,3 +92,47 @@ TEST_CASE("TensorRT-LLM's KV pool is 90% of the memory left after loading", "[en
   full.inference.batch = e.inference.max_batch + 1;
   CHECK_FALSE(estimate(full).memory.fits);
 }
+
+TEST_CASE("MLC LLM: CUDA-graph decode, 16-token pages, 0.85 of the card", "[engines]") {
+  const Assumptions mlc = default_assumptions(Engine::mlc);
+  CHECK(mlc.decode_overhead_seconds_per_layer ==
+        default_assumptions(Engine::vllm).decode_overhead_seconds_per_layer);
+  CHECK(mlc.decode_bandwidth_efficiency == 0.93);
+  CHECK(mlc.kv_block_tokens == 16);
+  CHECK(mlc.engine_reserve_fraction == Approx(0.15));
+  CHECK(mlc.prefill_chunk_tokens == 8192);
+  CHECK(mlc.framework_overhead_fraction == 0.0);
+  CHECK(mlc.sampler_profile_sequences == 0);
+  // Batch-1 decode of Llama-2-7B in 4-bit on an RTX 4090: weights at 0.93 x 1008 GB/s plus
+  // 20 us per layer, 2% under the 204.8 tokens/s llm-perf-bench measured (P-023).
+  Scenario s = inference("llama-2-7b", "gptq-4bit-g32", "rtx-4090-24gb");
+  s.inference.engine = Engine::mlc;
+  s.inference.prompt_tokens = 8;
+  s.inference.output_tokens = 256;
+  const Estimate e = estimate(normalize(s));
+  CHECK(e.inference.decode_tokens_per_second == Approx(200.2).epsilon(0.005));
+}
+
+TEST_CASE("ExLlamaV2: host time per layer, FP16 rebuild for prompts, 256-token pages",
+          "[engines]") {
+  const Assumptions exl = default_assumptions(Engine::exllamav2);
+  CHECK(exl.decode_bandwidth_efficiency == 0.92);
+  CHECK(exl.decode_overhead_seconds_per_layer == Approx(49e-6));
+  CHECK(exl.prefill_chunk_tokens == 2048);
+  CHECK(exl.prefill_dequantizes_weights == 1.0);
+  CHECK(exl.kv_block_tokens == 256);
+  // TinyLlama's 22 layers at 49 us are most of its step: 3.0 bpw on an RTX 4090 comes out 5%
+  // over the README's 635 tokens/s (P-215) where the bandwidth alone would allow about 2,000.
+  Scenario s = inference("tinyllama-1.1b", "exl2-3.0", "rtx-4090-24gb");
+  s.inference.engine = Engine::exllamav2;
+  s.inference.prompt_tokens = 128;
+  s.inference.output_tokens = 128;
+  const Estimate e = estimate(normalize(s));
+  CHECK(e.inference.decode_tokens_per_second == Approx(666.2).epsilon(0.005));
+  // The engine ids round-trip.
+  Engine parsed = Engine::generic;
+  REQUIRE(parse_enum("exllamav2", parsed));
+  CHECK(parsed == Engine::exllamav2);
+  REQUIRE(parse_enum("mlc", parsed));
+  CHECK(parsed == Engine::mlc);
+}

@@ -9,7 +9,17 @@
 
 namespace sizer {
 
-enum class Engine { generic, vllm, llama_cpp, transformers, sglang, tensorrt_llm, ollama };
+enum class Engine {
+  generic,
+  vllm,
+  llama_cpp,
+  transformers,
+  sglang,
+  tensorrt_llm,
+  ollama,
+  mlc,
+  exllamav2
+};
 
 // Training frameworks (docs/METHOD.md, "Training frameworks"): what each keeps in GPU memory for
 // the loss, the checkpoints and the elementwise ops, as changes to the training assumptions.
