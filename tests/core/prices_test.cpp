@@ -67,7 +67,7 @@ TEST_CASE("a reported order prices the Ascend 910B; the coverage counts of docs/
     rental += rented;
     any += bought || rented;
   }
-  CHECK(purchase == 95);
+  CHECK(purchase == 95);  // the twelfth pass found no citable purchase price to add
   CHECK(rental == 66);
   CHECK(any == 110);
 }
@@ -323,4 +323,22 @@ TEST_CASE("eleventh-pass prices: Epoch AI release prices, the OCI A10", "[prices
   // Still none: no dated figure for these parts.
   CHECK(find_quote("a16-16gb-per-gpu", QuoteKind::purchase) == nullptr);
   CHECK(find_quote("mi325x-256gb", QuoteKind::purchase) == nullptr);
+}
+
+TEST_CASE("twelfth pass: cards never sold as a separate card have no purchase price", "[prices]") {
+  // docs/PRICES.md, "Never sold as a separate card": no per-chip figure was found, none is
+  // estimated, and each card keeps the rental rows it has.
+  for (const char* id : {"tpu-v4", "tpu-v5e", "tpu-v5p", "tpu-v6e", "a10g-24gb", "gh200-96gb",
+                         "rtx-pro-6000-blackwell-server-96gb"}) {
+    INFO(id);
+    REQUIRE(find_gpu(id) != nullptr);
+    CHECK(find_quote(id, QuoteKind::purchase) == nullptr);
+    CHECK_FALSE(price_quotes_for(id).empty());
+  }
+  CHECK(find_quote("gh200-144gb", QuoteKind::purchase) == nullptr);
+  CHECK(price_quotes_for("gh200-144gb").empty());  // not rented either
+  // The Workstation Edition's reported MSRP does not price the Server Edition.
+  const PriceQuote* workstation = find_quote("rtx-pro-6000-blackwell-96gb", QuoteKind::purchase);
+  REQUIRE(workstation != nullptr);
+  CHECK(workstation->usd == 8565);
 }
