@@ -110,12 +110,18 @@ double elapsed_ms(std::chrono::steady_clock::time_point since) {
 namespace {
 
 // The weight formats tried on a card: the user's list, or per engine a 16-bit, an 8-bit and a
-// 4-bit format that the engine serves (llama.cpp: GGUF files).
+// 4-bit format that the engine serves (llama.cpp: GGUF files; ExLlamaV2: EXL2 files, which it
+// needs; MLC LLM: its q0f16 and q4f16_1 builds).
 std::vector<std::string> weight_formats(const PlanRequest& r, const Gpu& g) {
   std::vector<std::string> ids = r.constraints.formats;
   if (ids.empty()) {
-    if (engine_profile_base(r.base.inference.engine) == Engine::llama_cpp) {
+    const Engine engine = r.base.inference.engine;
+    if (engine_profile_base(engine) == Engine::llama_cpp) {
       ids = {"gguf-f16", "gguf-q8_0", "gguf-q4_k_m"};
+    } else if (engine == Engine::exllamav2) {
+      ids = {"exl2-8.0", "exl2-6.0", "exl2-4.0"};
+    } else if (engine == Engine::mlc) {
+      ids = {"fp16", "mlc-q4f16_1"};
     } else {
       ids = {g.supports_bf16 ? "bf16" : "fp16", "fp8", "gptq-8bit-g128", "awq-4bit-g128"};
     }
@@ -451,6 +457,8 @@ PlanResult plan_inference(const PlanRequest& req) {
 
 std::vector<std::string> planner_kv_formats(Engine engine) {
   if (engine_profile_base(engine) == Engine::llama_cpp) return {"fp16", "gguf-q8_0"};
+  // ExLlamaV2's Q4/Q6/Q8 cache modes have no catalog format; MLC keeps the model's dtype.
+  if (engine == Engine::exllamav2 || engine == Engine::mlc) return {"fp16"};
   return {"fp16", "fp8"};
 }
 

@@ -375,3 +375,24 @@ TEST_CASE("a fixed split: every plan keeps the pinned tensor / pipeline degrees"
   CHECK(ok.request.constraints.tensor_parallel == 2);
   CHECK(ok.request.constraints.pipeline_parallel == 1);
 }
+
+TEST_CASE("ExLlamaV2 and MLC LLM plans use the formats those engines load", "[plan]") {
+  PlanRequest q = serving("llama-3.1-8b", 0, 0, 0);
+  q.constraints.gpus = {"rtx-4090-24gb", "rtx-3090-24gb"};
+  q.constraints.max_gpus = 2;
+  q.base.inference.engine = Engine::exllamav2;
+  const PlanResult exl = plan(q);
+  REQUIRE_FALSE(exl.plans.empty());
+  for (const Plan& p : exl.plans) {
+    INFO(p.weights);
+    CHECK(p.weights.rfind("exl2-", 0) == 0);
+    CHECK(p.kv_cache == "fp16");
+  }
+  q.base.inference.engine = Engine::mlc;
+  const PlanResult mlc = plan(q);
+  REQUIRE_FALSE(mlc.plans.empty());
+  for (const Plan& p : mlc.plans) {
+    INFO(p.weights);
+    CHECK((p.weights == "fp16" || p.weights == "mlc-q4f16_1"));
+  }
+}
