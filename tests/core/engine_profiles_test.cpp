@@ -21,6 +21,16 @@ Scenario llama_8b_on_h100(Engine engine) {
   return s;
 }
 
+// Batch-1 decode speed of one card under `engine`.
+double batch1_decode_tps(const char* model, const char* weights, const char* gpu, Engine engine,
+                         int prompt, int output) {
+  Scenario s = inference(model, weights, gpu);
+  s.inference.engine = engine;
+  s.inference.prompt_tokens = prompt;
+  s.inference.output_tokens = output;
+  return estimate(normalize(s)).inference.decode_tokens_per_second;
+}
+
 }  // namespace
 
 TEST_CASE("SGLang and TensorRT-LLM inherit vLLM's kernel constants", "[engines]") {
@@ -105,12 +115,8 @@ TEST_CASE("MLC LLM: CUDA-graph decode, 16-token pages, 0.85 of the card", "[engi
   CHECK(mlc.sampler_profile_sequences == 0);
   // Batch-1 decode of Llama-2-7B in q4f16_1 on an RTX 4090: weights at 0.89 x 1008 GB/s plus
   // 20 us per layer, within 1% of the 204.8 tokens/s llm-perf-bench measured (P-023).
-  Scenario s = inference("llama-2-7b", "mlc-q4f16_1", "rtx-4090-24gb");
-  s.inference.engine = Engine::mlc;
-  s.inference.prompt_tokens = 8;
-  s.inference.output_tokens = 256;
-  const Estimate e = estimate(normalize(s));
-  CHECK(e.inference.decode_tokens_per_second == Approx(205.7).epsilon(0.005));
+  CHECK(batch1_decode_tps("llama-2-7b", "mlc-q4f16_1", "rtx-4090-24gb", Engine::mlc, 8, 256) ==
+        Approx(205.7).epsilon(0.005));
 }
 
 TEST_CASE("ExLlamaV2: host time per layer, FP16 rebuild for prompts, 256-token pages",
@@ -123,12 +129,8 @@ TEST_CASE("ExLlamaV2: host time per layer, FP16 rebuild for prompts, 256-token p
   CHECK(exl.kv_block_tokens == 256);
   // TinyLlama's 22 layers at 49 us are most of its step: 3.0 bpw on an RTX 4090 comes out 5%
   // over the README's 635 tokens/s (P-215) where the bandwidth alone would allow about 2,000.
-  Scenario s = inference("tinyllama-1.1b", "exl2-3.0", "rtx-4090-24gb");
-  s.inference.engine = Engine::exllamav2;
-  s.inference.prompt_tokens = 128;
-  s.inference.output_tokens = 128;
-  const Estimate e = estimate(normalize(s));
-  CHECK(e.inference.decode_tokens_per_second == Approx(666.2).epsilon(0.005));
+  CHECK(batch1_decode_tps("tinyllama-1.1b", "exl2-3.0", "rtx-4090-24gb", Engine::exllamav2, 128,
+                          128) == Approx(666.2).epsilon(0.005));
   // The engine ids round-trip.
   Engine parsed = Engine::generic;
   REQUIRE(parse_enum("exllamav2", parsed));

@@ -295,24 +295,16 @@ TEST_CASE("eleventh-pass prices: Epoch AI release prices, the OCI A10", "[prices
   CHECK(v100->usd == 10664);
   CHECK(v100->date == "2017-06");
   CHECK(v100->provider == "Epoch AI ML hardware dataset");
-  const PriceQuote* v100_32 = find_quote("v100-pcie-32gb", QuoteKind::purchase);
-  REQUIRE(v100_32 != nullptr);
-  CHECK(v100_32->usd == 11458);
-  const PriceQuote* sxm2 = find_quote("v100-sxm2-16gb", QuoteKind::purchase);
-  REQUIRE(sxm2 != nullptr);
-  CHECK(sxm2->usd == 11500);
-  const PriceQuote* a100 = find_quote("a100-sxm-40gb", QuoteKind::purchase);
-  REQUIRE(a100 != nullptr);
-  CHECK(a100->usd == 15000);
-  const PriceQuote* a10 = find_quote("a10-24gb", QuoteKind::purchase);
-  REQUIRE(a10 != nullptr);
-  CHECK(a10->usd == 2800);
-  const PriceQuote* mi250x = find_quote("mi250x-128gb", QuoteKind::purchase);
-  REQUIRE(mi250x != nullptr);
-  CHECK(mi250x->usd == 14500);
+  const std::pair<const char*, double> release_prices[] = {
+      {"v100-pcie-32gb", 11458}, {"v100-sxm2-16gb", 11500}, {"a100-sxm-40gb", 15000},
+      {"a10-24gb", 2800},        {"mi250x-128gb", 14500},   {"b100-sxm-192gb", 35000}};
+  for (const auto& [id, usd] : release_prices) {
+    INFO(id);
+    const PriceQuote* q = find_quote(id, QuoteKind::purchase);
+    REQUIRE(q != nullptr);
+    CHECK(q->usd == usd);
+  }
   const PriceQuote* b100 = find_quote("b100-sxm-192gb", QuoteKind::purchase);
-  REQUIRE(b100 != nullptr);
-  CHECK(b100->usd == 35000);
   CHECK(b100->notes.find("estimate") != std::string::npos);
   // Oracle's price list: part B95909, Compute - GPU - A10, $2.00 per GPU-hour (VM.GPU.A10.1).
   const PriceQuote* oci = find_quote("a10-24gb", QuoteKind::hyperscaler);
