@@ -12,7 +12,9 @@ bool combo(const App& app, const char* label_key, const char* tag_id, int* index
   row_begin(app, label_key);
   bool changed = false;
   std::string preview = (*index >= 0 && *index < count) ? std::string(item_label(*index)) : "";
-  if (ImGui::BeginCombo("##v", preview.c_str())) {
+  // HeightLarge: lists of up to 20 entries (the engines are 9) open whole, with no scrolling to
+  // find the last ones; ImGui still fits the list inside a phone's screen.
+  if (ImGui::BeginCombo("##v", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
     for (int i = 0; i < count; ++i) {
       ImGui::PushID(i);
       bool selected = i == *index;
