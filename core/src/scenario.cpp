@@ -402,6 +402,38 @@ std::vector<Warning> scenario_warnings(const Scenario& s) {
                      "gradients and optimizer states (8 bytes per parameter with AdamW, 6 with "
                      "8-bit AdamW). The seed's 1-byte arithmetic is shown as its rule of thumb"});
   }
+  // Engines that load only their own file formats: llama.cpp (and Ollama) read GGUF files
+  // (README: "llama.cpp requires the model to be stored in the GGUF file format"; a plain 16-bit
+  // choice stands for GGUF F16 / BF16, MXFP4 and NVFP4 are GGUF types of ggml-common.h), ExLlamaV2
+  // loads EXL2 and GPTQ checkpoints and 16-bit ones (README), MLC LLM runs weights converted by
+  // `mlc_llm convert_weight` (q0f16 / q0bf16 / q0f32, q4f16_1, q4f16_awq from AWQ checkpoints).
+  if (s.mode == Mode::inference && wfmt != nullptr) {
+    const FormatFamily family = wfmt->family;
+    const Engine engine = s.inference.engine;
+    const char* id = nullptr;
+    if (engine_profile_base(engine) == Engine::llama_cpp && family != FormatFamily::gguf &&
+        family != FormatFamily::plain && family != FormatFamily::mxfp4 && wfmt->id != "nvfp4") {
+      id = "engine-format-llama-cpp";
+    } else if (engine == Engine::exllamav2 && family != FormatFamily::exl2 &&
+               family != FormatFamily::gptq && family != FormatFamily::plain) {
+      id = "engine-format-exllamav2";
+    } else if (engine == Engine::mlc && family != FormatFamily::plain &&
+               family != FormatFamily::awq && wfmt->id != "mlc-q4f16_1") {
+      id = "engine-format-mlc";
+    }
+    if (id != nullptr) {
+      const std::string loads = engine == Engine::exllamav2 ? "EXL2 and GPTQ files (or 16-bit)"
+                                : engine == Engine::mlc
+                                    ? "weights converted by mlc_llm (q0f16, q4f16_1, q4f16_awq)"
+                                    : "GGUF files";
+      w.push_back({id,
+                   {wfmt->name},
+                   "weights: " + std::string(enum_entry(engine).label) + " loads " + loads + "; " +
+                       wfmt->name +
+                       " is not one of them, so the figures are for a file it "
+                       "cannot run"});
+    }
+  }
   // Context beyond what the model was trained for: it runs only with RoPE scaling (YaRN, linear
   // or NTK) by the ratio, which the numbers here do not model.
   const double context = s.mode == Mode::inference

@@ -1,7 +1,7 @@
 // The MLC LLM and ExLlamaV2 engine profiles (issue 8) picked with real clicks in the engine list:
 // the list shows them in both languages, the choice changes the decode figure the way the
-// profile says (ExLlamaV2's host time per layer, MLC's CUDA-graph decode) and survives a share
-// link. Screenshots of the open list at 1280x800 and 400x800 in English and Chinese
+// profile says (ExLlamaV2's host time per layer, MLC's CUDA-graph decode), a file the engine
+// cannot load is called out, and the choice survives a share link. Screenshots of the open list at 1280x800 and 400x800 in English and Chinese
 // (build/screenshots/engines-*.png).
 //   node --test tests/browser/engine_profiles.test.mjs   (after building the `site` target)
 import assert from 'node:assert/strict';
@@ -53,6 +53,8 @@ for (const [width, height] of [[1280, 800], [400, 800]]) {
         await waitText(page, '推理引擎');  // the CJK font is in
       }
       await settle(page, 4);
+      // EXL2 weights under MLC LLM: the warning says the engine cannot load that file.
+      await waitText(page, lang === 'zh' ? '无法运行' : 'cannot run');
       await scrollIntoView(page, 'engine');
       await clickWidget(page, 'engine');  // the list open, the two new entries at its end
       await settle(page, 3);

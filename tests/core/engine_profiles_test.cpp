@@ -138,3 +138,36 @@ TEST_CASE("ExLlamaV2: host time per layer, FP16 rebuild for prompts, 256-token p
   REQUIRE(parse_enum("mlc", parsed));
   CHECK(parsed == Engine::mlc);
 }
+
+TEST_CASE("an engine given a file format it cannot load says so", "[engines][warnings]") {
+  auto warning_ids = [](const char* weights, Engine engine) {
+    Scenario s = inference("llama-2-7b", weights, "rtx-4090-24gb");
+    s.inference.engine = engine;
+    std::vector<std::string> ids;
+    for (const Warning& w : estimate(normalize(s)).warning_details) ids.push_back(w.id);
+    return ids;
+  };
+  using Catch::Matchers::VectorContains;
+  CHECK_THAT(warning_ids("awq-4bit-g128", Engine::llama_cpp),
+             VectorContains(std::string("engine-format-llama-cpp")));
+  CHECK_THAT(warning_ids("awq-4bit-g128", Engine::ollama),
+             VectorContains(std::string("engine-format-llama-cpp")));
+  CHECK_THAT(warning_ids("gguf-q4_k_m", Engine::exllamav2),
+             VectorContains(std::string("engine-format-exllamav2")));
+  CHECK_THAT(warning_ids("exl2-4.0", Engine::mlc),
+             VectorContains(std::string("engine-format-mlc")));
+  // What each loads: no warning.
+  for (const auto& [weights, engine] :
+       std::vector<std::pair<const char*, Engine>>{{"gguf-q4_k_m", Engine::llama_cpp},
+                                                   {"fp16", Engine::llama_cpp},
+                                                   {"exl2-4.0", Engine::exllamav2},
+                                                   {"gptq-4bit-g128", Engine::exllamav2},
+                                                   {"mlc-q4f16_1", Engine::mlc},
+                                                   {"awq-4bit-g128", Engine::mlc},
+                                                   {"bf16", Engine::mlc},
+                                                   {"gguf-q4_k_m", Engine::vllm}}) {
+    INFO(weights << " under " << enum_id(engine));
+    for (const std::string& id : warning_ids(weights, engine))
+      CHECK(id.rfind("engine-format", 0) == std::string::npos);
+  }
+}
