@@ -35,8 +35,10 @@ LATE = {
     "custom.tsv": re.compile(r""),
     # Shown only on hover, in the GPU card (collapsed on a first visit) or the calibration form,
     # or for a setup that does not fit (a first visit's does), or in the seed tables view.
+    # Warnings: a first visit's setup has none, and English ones without byte figures are the
+    # engine's own sentence (logic/warning_text.cpp).
     "shell.tsv": re.compile(r"^(help|cal|gpu\.card)\."),
-    "results.tsv": re.compile(r"^(res\.suggest|tables)\."),
+    "results.tsv": re.compile(r"^(res\.suggest|tables|warning)\."),
     "files.tsv": re.compile(r""),
     "plan.tsv": re.compile(r""),
     # CPU only, images and NVMe: drawn only once chosen (a vision model, the CPU device, mmap,
