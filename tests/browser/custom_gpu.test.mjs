@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { clickWidget, isDrawn, scrollIntoView, settle, state } from './app_widgets.mjs';
-import { frameText, openApp, screenshotVariance, siteAndBrowserForThisFile, typeText, waitForApp, waitText } from './lib.mjs';
+import { frameText, openApp, screenshotVariance, siteAndBrowserForThisFile, stateFromLink, typeText, waitText } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -59,13 +59,7 @@ test('copy H100 and edit: refused values named at the field, accepted ones every
   await clickWidget(page, 'gpu-picker');
   await clickWidget(page, 'gpu-saved-first');
   assert.equal((await state(page)).gpu.memoryBandwidthGbPerS, 6700);
-  await page.waitForFunction(() => location.hash.includes('gpu.memoryBandwidthGbPerS=6700'), null,
-                             { timeout: 15000, polling: 200 });
-  const hash = await page.evaluate(() => location.hash);
-  const other = await ctx.newPage();
-  await other.goto(shared.site.url + '?nosw' + hash);
-  await waitForApp(other);
-  const restored = await state(other);
+  const restored = await stateFromLink(page, ctx, shared, 'gpu.memoryBandwidthGbPerS=6700');
   assert.equal(restored.gpu.memoryBandwidthGbPerS, 6700);
   assert.equal(restored.gpu.name, 'H100 SXM5 80GB (custom)');
   assert.deepEqual(errors, []);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { clickWidget, scrollIntoView, settle, state } from './app_widgets.mjs';
-import { openApp, screenshotVariance, siteAndBrowserForThisFile, waitForApp, waitText } from './lib.mjs';
+import { openApp, screenshotVariance, siteAndBrowserForThisFile, stateFromLink, waitText } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -67,13 +67,8 @@ for (const [width, height] of [[1280, 800], [400, 800]]) {
       await settle(page, 3);
     }
     await page.evaluate(() => window.llmSizer.setState({ lang: 'en' }));
-    await page.waitForFunction(() => location.hash.includes('engine=mlc'), null,
-                               { timeout: 15000, polling: 200 });
-    const hash = await page.evaluate(() => location.hash);
-    const other = await ctx.newPage();
-    await other.goto(shared.site.url + '?nosw' + hash);
-    await waitForApp(other);
-    assert.equal((await state(other)).engine, 'mlc');
+    const linked = await stateFromLink(page, ctx, shared, 'engine=mlc');
+    assert.equal(linked.engine, 'mlc');
     assert.deepEqual(errors, []);
     await ctx.close();
   });

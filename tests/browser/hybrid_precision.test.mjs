@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { clickWidget, scrollIntoView, settle, state } from './app_widgets.mjs';
-import { openApp, screenshotVariance, siteAndBrowserForThisFile, waitForApp, waitText } from './lib.mjs';
+import { openApp, screenshotVariance, siteAndBrowserForThisFile, stateFromLink, waitText } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -76,13 +76,8 @@ test('the activations picker runs INT8 weights as W8A8, and the choice is kept i
     await screenshotVariance(page, `activations-${lang}-1280.png`);
   }
   await page.evaluate(() => window.llmSizer.setState({ lang: 'en' }));
-  await page.waitForFunction(() => location.hash.includes('activations=int8'), null,
-                             { timeout: 15000, polling: 200 });
-  const hash = await page.evaluate(() => location.hash);
-  const other = await ctx.newPage();
-  await other.goto(shared.site.url + '?nosw' + hash);
-  await waitForApp(other);
-  assert.equal((await state(other)).activations, 'int8');
+  const linked = await stateFromLink(page, ctx, shared, 'activations=int8');
+  assert.equal(linked.activations, 'int8');
   assert.deepEqual(errors, []);
   await ctx.close();
 });

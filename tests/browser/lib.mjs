@@ -198,6 +198,17 @@ export async function frameText(page) {
   return page.evaluate(() => window.llmSizer.frameText());
 }
 
+// The share-link round trip: waits until the page's link holds `needle`, opens that link in a new
+// page of the same context and returns the app's state there.
+export async function stateFromLink(page, ctx, shared, needle) {
+  await page.waitForFunction((n) => location.hash.includes(n), needle, { timeout: 15000, polling: 200 });
+  const hash = await page.evaluate(() => location.hash);
+  const other = await ctx.newPage();
+  await other.goto(shared.site.url + '?nosw' + hash);
+  await waitForApp(other);
+  return other.evaluate(() => window.llmSizer.getState());
+}
+
 // Waits (up to 60 settled frame pairs) until the drawn frame's text contains `needle`; returns it.
 export async function waitText(page, needle) {
   for (let i = 0; i < 60; ++i) {

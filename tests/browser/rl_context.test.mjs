@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { clickWidget, scrollIntoView, settle, state } from './app_widgets.mjs';
-import { openApp, screenshotVariance, siteAndBrowserForThisFile, typeText, waitForApp, waitText } from './lib.mjs';
+import { openApp, screenshotVariance, siteAndBrowserForThisFile, stateFromLink, typeText, waitText } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -124,13 +124,7 @@ test('GRPO, its rollout engine, context parallel and HSDP by clicks, kept in lin
     await screenshotVariance(page, `rl-split-${lang}-1280.png`);
   }
   await page.evaluate(() => window.llmSizer.setState({ lang: 'en' }));
-  await page.waitForFunction(() => location.hash.includes('objective=grpo'), null,
-                             { timeout: 15000, polling: 200 });
-  const hash = await page.evaluate(() => location.hash);
-  const other = await ctx.newPage();
-  await other.goto(shared.site.url + '?nosw' + hash);
-  await waitForApp(other);
-  const again = await state(other);
+  const again = await stateFromLink(page, ctx, shared, 'objective=grpo');
   assert.equal(again.training.objective, 'grpo');
   assert.equal(again.contextParallel, 2);
   assert.equal(again.training.shardGroup, 2);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { clickWidget, scrollIntoView, settle, state } from './app_widgets.mjs';
-import { openApp, screenshotVariance, siteAndBrowserForThisFile, waitForApp, waitText } from './lib.mjs';
+import { openApp, screenshotVariance, siteAndBrowserForThisFile, stateFromLink, waitText } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -57,13 +57,8 @@ test('picking a framework changes the memory the way its code does, and is kept 
     await screenshotVariance(page, `framework-${lang}-1280.png`);
   }
   await page.evaluate(() => window.llmSizer.setState({ lang: 'en' }));
-  await page.waitForFunction(() => location.hash.includes('framework=unsloth'), null,
-                             { timeout: 15000, polling: 200 });
-  const hash = await page.evaluate(() => location.hash);
-  const other = await ctx.newPage();
-  await other.goto(shared.site.url + '?nosw' + hash);
-  await waitForApp(other);
-  assert.equal((await state(other)).training.framework, 'unsloth');
+  const linked = await stateFromLink(page, ctx, shared, 'framework=unsloth');
+  assert.equal(linked.training.framework, 'unsloth');
   assert.deepEqual(errors, []);
   await ctx.close();
 });
