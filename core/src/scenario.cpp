@@ -316,6 +316,42 @@ std::vector<std::string> validate(const Scenario& s) {
 }
 
 // Warnings: the scenario runs, but a choice is slow or unsupported on this card.
+// What an engine that loads only its own files loads (docs/METHOD.md, "Engine profiles"):
+// llama.cpp (and Ollama) read GGUF files (README: "llama.cpp requires the model to be stored in
+// the GGUF file format"; a plain 16-bit choice stands for GGUF F16 / BF16, MXFP4 and NVFP4 are
+// GGUF types of ggml-common.h), ExLlamaV2 loads EXL2 and GPTQ checkpoints and 16-bit ones
+// (README), MLC LLM runs weights converted by `mlc_llm convert_weight` (q0f16 / q0bf16 / q0f32,
+// q4f16_1, q4f16_awq from AWQ checkpoints). Null when the engine loads `f` or loads any file.
+namespace {
+
+struct EngineFiles {
+  const char* warning_id;
+  const char* loads;
+};
+
+const EngineFiles* files_engine_cannot_load(Engine engine, const NumberFormat& f) {
+  static const EngineFiles llama_cpp{"engine-format-llama-cpp", "GGUF files"};
+  static const EngineFiles exllamav2{"engine-format-exllamav2", "EXL2 and GPTQ files (or 16-bit)"};
+  static const EngineFiles mlc{"engine-format-mlc",
+                               "weights converted by mlc_llm (q0f16, q4f16_1, q4f16_awq)"};
+  const FormatFamily family = f.family;
+  if (family == FormatFamily::plain) return nullptr;  // every one of them loads 16-bit weights
+  if (engine_profile_base(engine) == Engine::llama_cpp) {
+    const bool gguf_type =
+        family == FormatFamily::gguf || family == FormatFamily::mxfp4 || f.id == "nvfp4";
+    return gguf_type ? nullptr : &llama_cpp;
+  }
+  if (engine == Engine::exllamav2) {
+    return family == FormatFamily::exl2 || family == FormatFamily::gptq ? nullptr : &exllamav2;
+  }
+  if (engine == Engine::mlc) {
+    return family == FormatFamily::awq || f.id == "mlc-q4f16_1" ? nullptr : &mlc;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 std::vector<Warning> scenario_warnings(const Scenario& s) {
   std::vector<Warning> w;
   const Gpu& g = s.hardware.gpu;
@@ -392,46 +428,22 @@ std::vector<Warning> scenario_warnings(const Scenario& s) {
                      "; PyTorch falls back to its memory-efficient attention (xformers / SDPA), "
                      "which keeps no score matrix but runs slower"});
   }
-  const NumberFormat* wfmt = find_format(s.weights_format);
-  if (s.mode == Mode::training && s.training.method == TrainingMethod::full && wfmt != nullptr &&
-      wfmt->bits_per_weight < 16) {
+  if (s.mode == Mode::training && s.training.method == TrainingMethod::full && wf != nullptr &&
+      wf->bits_per_weight < 16) {
     w.push_back({"full-training-needs-float",
-                 {wfmt->name},
-                 "weights: " + wfmt->name +
+                 {wf->name},
+                 "weights: " + wf->name +
                      " weights cannot carry gradients; full training keeps BF16 weights, "
                      "gradients and optimizer states (8 bytes per parameter with AdamW, 6 with "
                      "8-bit AdamW). The seed's 1-byte arithmetic is shown as its rule of thumb"});
   }
-  // Engines that load only their own file formats: llama.cpp (and Ollama) read GGUF files
-  // (README: "llama.cpp requires the model to be stored in the GGUF file format"; a plain 16-bit
-  // choice stands for GGUF F16 / BF16, MXFP4 and NVFP4 are GGUF types of ggml-common.h), ExLlamaV2
-  // loads EXL2 and GPTQ checkpoints and 16-bit ones (README), MLC LLM runs weights converted by
-  // `mlc_llm convert_weight` (q0f16 / q0bf16 / q0f32, q4f16_1, q4f16_awq from AWQ checkpoints).
-  if (s.mode == Mode::inference && wfmt != nullptr) {
-    const FormatFamily family = wfmt->family;
-    const Engine engine = s.inference.engine;
-    const char* id = nullptr;
-    if (engine_profile_base(engine) == Engine::llama_cpp && family != FormatFamily::gguf &&
-        family != FormatFamily::plain && family != FormatFamily::mxfp4 && wfmt->id != "nvfp4") {
-      id = "engine-format-llama-cpp";
-    } else if (engine == Engine::exllamav2 && family != FormatFamily::exl2 &&
-               family != FormatFamily::gptq && family != FormatFamily::plain) {
-      id = "engine-format-exllamav2";
-    } else if (engine == Engine::mlc && family != FormatFamily::plain &&
-               family != FormatFamily::awq && wfmt->id != "mlc-q4f16_1") {
-      id = "engine-format-mlc";
-    }
-    if (id != nullptr) {
-      const std::string loads = engine == Engine::exllamav2 ? "EXL2 and GPTQ files (or 16-bit)"
-                                : engine == Engine::mlc
-                                    ? "weights converted by mlc_llm (q0f16, q4f16_1, q4f16_awq)"
-                                    : "GGUF files";
-      w.push_back({id,
-                   {wfmt->name},
-                   "weights: " + std::string(enum_entry(engine).label) + " loads " + loads + "; " +
-                       wfmt->name +
-                       " is not one of them, so the figures are for a file it "
-                       "cannot run"});
+  if (s.mode == Mode::inference && wf != nullptr) {
+    if (const EngineFiles* files = files_engine_cannot_load(s.inference.engine, *wf)) {
+      w.push_back({files->warning_id,
+                   {wf->name},
+                   "weights: " + std::string(enum_entry(s.inference.engine).label) + " loads " +
+                       files->loads + "; " + wf->name +
+                       " is not one of them, so the figures are for a file it cannot run"});
     }
   }
   // Context beyond what the model was trained for: it runs only with RoPE scaling (YaRN, linear
