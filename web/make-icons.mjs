@@ -1,5 +1,6 @@
-// Draws the site icons (public/icon-192.png, icon-512.png, icon-maskable-512.png) without any
-// image library: a stacked memory bar (weights, KV cache, activations) on a dark rounded tile.
+// Draws the site icons (public/icon-32.png, icon-192.png, icon-512.png, icon-maskable-512.png,
+// apple-touch-icon.png) without any image library: a stacked memory bar (weights, KV cache,
+// activations) on a dark rounded tile.
 //   node web/make-icons.mjs        (rewrites the PNGs in public/)
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -87,6 +88,9 @@ function png(size, maskable) {
 }
 
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'public');
+// The page's favicon: Chromium fetches it with the first load, so it is the smallest that a tab
+// shows sharply (0.3 KB against the 192-px icon's 0.9 KB; docs/BENCHMARKS.md).
+writeFileSync(join(publicDir, 'icon-32.png'), png(32, false));
 writeFileSync(join(publicDir, 'icon-192.png'), png(192, false));
 writeFileSync(join(publicDir, 'icon-512.png'), png(512, false));
 writeFileSync(join(publicDir, 'icon-maskable-512.png'), png(512, true));
