@@ -93,6 +93,10 @@ void inference_formulas(Estimate& e) {
                  fmt_num(s.assumptions.fused_moe_kernel_seconds * 1e6) +
                  " us fused MoE kernel (fusedMoeKernelSeconds) + "
            : std::string()) +
+      (r.gemm_floor_seconds_per_step > 0
+           ? fmt_num(r.gemm_floor_seconds_per_step * 1e3) +
+                 " ms block-FP8 GEMM floor (blockFp8GemmFloorSeconds) + "
+           : std::string()) +
       fmt_num(r.communication_seconds_per_step * 1e3) +
       " ms communication = " + fmt_num(r.decode_step_seconds * 1e3) + " ms";
   if (r.image_tokens_per_sequence > 0) {
@@ -128,6 +132,14 @@ void inference_formulas(Estimate& e) {
            ? fmt_num(r.prefill_dequantize_seconds) + " s rebuilding 16-bit weights + "
            : std::string()) +
       "overheads = " + fmt_num(r.ttft_seconds) + " s";
+  if (r.gemm_floor_seconds_per_step > 0) {
+    f["inference.gemmFloorSecondsPerStep"] =
+        "sum over the dense block-FP8 GEMMs of one step (attention projections, dense MLPs, "
+        "shared experts) of max(0, " +
+        fmt_num(s.assumptions.block_fp8_gemm_floor_seconds * 1e6) +
+        " us - the GEMM's weight read or matmul time) = " +
+        fmt_num(r.gemm_floor_seconds_per_step * 1e3) + " ms";
+  }
   if (r.prefill_dequantize_seconds > 0) {
     const double chunk = s.assumptions.prefill_chunk_tokens;
     f["inference.prefillDequantizeSeconds"] =

@@ -7,6 +7,7 @@
 
 #include "engine_internal.hpp"
 #include "sizer/communication.hpp"
+#include "sizer/gemm_floor.hpp"
 #include "sizer/kv_cache.hpp"
 #include "sizer/layers.hpp"
 #include "sizer/memory.hpp"
@@ -308,9 +309,11 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
                                      moe_calls * expert_all_to_all_call_seconds(s, bd);
   r.decode_memory_seconds = memory_time;
   r.decode_compute_seconds = compute_time;
+  // Block-FP8 dense GEMMs that would take less than their kernel's floor take the floor.
+  r.gemm_floor_seconds_per_step = block_fp8_gemm_floor_seconds(s, bd);
   r.decode_step_seconds = std::max(memory_time, compute_time) + step_overhead +
                           expert_loop_seconds(bd) + fused_moe_seconds +
-                          r.communication_seconds_per_step;
+                          r.gemm_floor_seconds_per_step + r.communication_seconds_per_step;
   r.decode_tokens_per_second = safe_div(1.0, r.decode_step_seconds);
   r.weights_read_bytes_per_step = (w_read - w_host) / (tp * pp);
   r.kv_read_bytes_per_step = (kv_read * on_gpu + state_traffic) / pp;
@@ -358,8 +361,8 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   r.ttft_seconds =
       std::max(prefill_compute, prefill_memory) + r.prefill_dequantize_seconds +
       safe_div(score_traffic / tp, bw) +
-      chunks *
-          (step_overhead + expert_loop_seconds(prompt_tokens_total / chunks) + fused_moe_seconds) +
+      chunks * (step_overhead + expert_loop_seconds(prompt_tokens_total / chunks) +
+                fused_moe_seconds + block_fp8_gemm_floor_seconds(s, prompt_tokens_total / chunks)) +
       tensor_parallel_seconds(s, prompt_tokens_total) +
       moe_calls * (expert_all_to_all_call_seconds(s, prompt_tokens_total) +
                    (s.parallel.expert > 1

@@ -60,11 +60,12 @@ struct InferenceResult {
   double weights_read_bytes_per_step = 0;  // per GPU
   double kv_read_bytes_per_step = 0;       // per GPU, with a hybrid's recurrent state in and out
   double communication_seconds_per_step = 0;
-  double image_tokens_per_sequence = 0;   // the images' tokens, part of the prompt
-  double vision_encoder_seconds = 0;      // encoding the batch's images, part of the TTFT
-  double prefill_dequantize_seconds = 0;  // rebuilding 16-bit weights per chunk, part of TTFT
-  int max_batch = 0;                      // at this context
-  int max_context_tokens = 0;             // at this batch, at most the model's trained context
+  double image_tokens_per_sequence = 0;    // the images' tokens, part of the prompt
+  double vision_encoder_seconds = 0;       // encoding the batch's images, part of the TTFT
+  double prefill_dequantize_seconds = 0;   // rebuilding 16-bit weights per chunk, part of TTFT
+  double gemm_floor_seconds_per_step = 0;  // block-FP8 GEMMs' floor above the roofline
+  int max_batch = 0;                       // at this context
+  int max_context_tokens = 0;              // at this batch, at most the model's trained context
   // Tokens per sequence the memory holds at this batch, whatever the model's trained context
   // (the KV pool vLLM logs as "GPU KV cache size: N tokens", divided by the batch).
   int kv_cache_capacity_tokens = 0;
