@@ -259,7 +259,7 @@ export interface Inference {
   imageTokensPerSequence: Num;  // the images' tokens, part of the prompt (tokens)
   visionEncoderSeconds: Num;  // encoding the batch's images, part of the time to first token (s)
   prefillDequantizeSeconds: Num;  // writing quantized weights out as 16-bit values for each prompt chunk, part of the time to first token (prefillDequantizesWeights) (s)
-  gemmFloorSecondsPerStep: Num;  // what the block-FP8 GEMMs' least time per GEMM adds to a decode step (blockFp8GemmFloorSeconds) (s)
+  gemmFloorSecondsPerStep: Num;  // block-FP8 GEMM floor in a decode step (blockFp8GemmFloorSeconds) (s)
   communicationSecondsPerStep: Num;  // tensor / pipeline hand-offs per decode step (s)
   maxBatch: Num;  // most sequences that fit (sequences)
   maxContextTokens: Num;  // longest prompt + output that fits at this batch, at most the trained context (tokens)

@@ -65,13 +65,10 @@ const std::vector<Field>& fields() {
            "and forward pass. 0 = not a fused Triton MoE kernel",
            &Assumptions::fused_moe_kernel_seconds, 0.0, 0.0, 0.1),
       real("blockFp8GemmFloorSeconds", "Block-FP8 GEMM: least time per dense GEMM", "seconds",
-           "a dense GEMM on FP8 weights with 128x128 block scales (DeepSeek-V3, Qwen3-FP8) at a "
-           "few tokens takes at least this long, however small its weights: at M = 1 on an "
-           "H200, DeepSeek-V3's TP8 shapes N=512 K=7168, N=7168 K=2304 and N=3072 K=1536 (3.7, "
-           "16.5 and 4.7 MB of FP8) take 20.9, 19.2 and 14.5 us in vLLM's kernel, 31.9, 21.9 "
-           "and 17.2 in sgl-kernel, 13.8, 14.7 and 10.3 in DeepGEMM (SGLang PR #5820); the "
-           "value is the median of vLLM's. Per GEMM and forward pass: max(0, floor - its read "
-           "or compute time). 0 = no floor",
+           "vLLM's 128x128-block FP8 GEMM at M = 1 on an H200: 20.9, 19.2 and 14.5 us for "
+           "DeepSeek-V3's TP8 shapes N=512 K=7168, N=7168 K=2304, N=3072 K=1536 (3.7-16.5 MB; "
+           "sgl-kernel 17-32 us, DeepGEMM 10-15 us; SGLang PR #5820). Each dense GEMM adds "
+           "max(0, floor - its read or matmul time). 0 = none",
            &Assumptions::block_fp8_gemm_floor_seconds, 0.0, 0.0, 0.1),
       real("expertLoopVisitsAll", "Eager MoE: the loop visits every expert", "flag",
            "1 = for expert_idx in range(num_experts) (Transformers up to mid-2025, e.g. 4.51); 0 "
@@ -391,8 +388,7 @@ const std::vector<ProfileChange>& engine_profile_changes() {
        "fused_moe at batch 1 less its weight streaming: 25-26 us on Hopper and Blackwell in "
        "BF16 and FP8 (vLLM PRs #31448, #44830; SGLang PR #11730)"},
       {Engine::vllm, "blockFp8GemmFloorSeconds", 19.2e-6,
-       "w8a8_block_fp8_matmul at M = 1: median of 20.9, 19.2 and 14.5 us on DeepSeek-V3's "
-       "small TP8 shapes on an H200 (SGLang PR #5820; SGLang and TensorRT-LLM inherit it)"},
+       "the median of vLLM's three (SGLang and TensorRT-LLM inherit it)"},
       {Engine::vllm, "weightOnlyKernelShare", 0.0,
        "GPTQ and AWQ checkpoints run the gptq_marlin / awq_marlin kernels"},
       // llama.cpp: FP32 working buffers, n_ubatch 512, no flash attention by default.

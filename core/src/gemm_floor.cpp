@@ -68,11 +68,14 @@ bool is_block_scaled_fp8(const NumberFormat& f) {
   return f.family == FormatFamily::fp8 && f.block.find("128x128") != std::string::npos;
 }
 
+bool block_fp8_gemm_floor_applies(const Scenario& s) {
+  return s.assumptions.block_fp8_gemm_floor_seconds > 0 && !is_cpu(s.hardware.gpu) &&
+         is_block_scaled_fp8(weights_format_of(s));
+}
+
 double block_fp8_gemm_floor_seconds(const Scenario& s, double tokens) {
+  if (!block_fp8_gemm_floor_applies(s)) return 0.0;
   const double floor = s.assumptions.block_fp8_gemm_floor_seconds;
-  if (!(floor > 0) || is_cpu(s.hardware.gpu) || !is_block_scaled_fp8(weights_format_of(s))) {
-    return 0.0;
-  }
   const double bytes_per_param = weights_format_of(s).bits_per_weight / 8.0;
   const double bandwidth = effective_bandwidth_bytes_per_s(s.hardware.gpu, s.assumptions);
   const double matmul_rate = inference_sustained_flops(s) * s.assumptions.decode_compute_efficiency;

@@ -310,7 +310,8 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   r.decode_memory_seconds = memory_time;
   r.decode_compute_seconds = compute_time;
   // Block-FP8 dense GEMMs that would take less than their kernel's floor take the floor.
-  r.gemm_floor_seconds_per_step = block_fp8_gemm_floor_seconds(s, bd);
+  const bool gemm_floor = block_fp8_gemm_floor_applies(s);
+  r.gemm_floor_seconds_per_step = gemm_floor ? block_fp8_gemm_floor_seconds(s, bd) : 0.0;
   r.decode_step_seconds = std::max(memory_time, compute_time) + step_overhead +
                           expert_loop_seconds(bd) + fused_moe_seconds +
                           r.gemm_floor_seconds_per_step + r.communication_seconds_per_step;
@@ -361,8 +362,9 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   r.ttft_seconds =
       std::max(prefill_compute, prefill_memory) + r.prefill_dequantize_seconds +
       safe_div(score_traffic / tp, bw) +
-      chunks * (step_overhead + expert_loop_seconds(prompt_tokens_total / chunks) +
-                fused_moe_seconds + block_fp8_gemm_floor_seconds(s, prompt_tokens_total / chunks)) +
+      chunks *
+          (step_overhead + expert_loop_seconds(prompt_tokens_total / chunks) + fused_moe_seconds +
+           (gemm_floor ? block_fp8_gemm_floor_seconds(s, prompt_tokens_total / chunks) : 0.0)) +
       tensor_parallel_seconds(s, prompt_tokens_total) +
       moe_calls * (expert_all_to_all_call_seconds(s, prompt_tokens_total) +
                    (s.parallel.expert > 1

@@ -368,8 +368,7 @@ const std::vector<RecordField<InferenceResult>>& record_fields<InferenceResult>(
               "writing quantized weights out as 16-bit values for each prompt chunk, part of the "
               "time to first token (prefillDequantizesWeights)"),
       real<R>("gemmFloorSecondsPerStep", nullptr, &R::gemm_floor_seconds_per_step, 0, "s",
-              "what the block-FP8 GEMMs' least time per GEMM adds to a decode step "
-              "(blockFp8GemmFloorSeconds)"),
+              "block-FP8 GEMM floor in a decode step (blockFp8GemmFloorSeconds)"),
       real<R>("communicationSecondsPerStep", nullptr, &R::communication_seconds_per_step, 0, "s",
               "tensor / pipeline hand-offs per decode step"),
       whole<R>("maxBatch", nullptr, &R::max_batch, 0, 0, "sequences", "most sequences that fit"),

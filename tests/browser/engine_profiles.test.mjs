@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { clickWidget, scrollIntoView, settle, state } from './app_widgets.mjs';
-import { openApp, screenshotVariance, siteAndBrowserForThisFile, stateFromLink, waitText } from './lib.mjs';
+import { openApp, screenshotVariance, showLanguage, siteAndBrowserForThisFile, stateFromLink, waitText } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -47,12 +47,7 @@ for (const [width, height] of [[1280, 800], [400, 800]]) {
     // CUDA graphs: 20 us a layer instead of ExLlamaV2's 49 us and the generic 30 us.
     assert.ok(mlc > exl && mlc > generic, `MLC ${mlc}, ExLlamaV2 ${exl}, generic ${generic}`);
     for (const lang of ['en', 'zh']) {
-      await page.evaluate((l) => window.llmSizer.setState({ lang: l }), lang);
-      if (lang === 'zh') {
-        await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: 15000 });
-        await waitText(page, '推理引擎');  // the CJK font is in
-      }
-      await settle(page, 4);
+      await showLanguage(page, lang, '推理引擎');
       // EXL2 weights under MLC LLM: the warning says the engine cannot load that file (drawn
       // beside the inputs at 1280 px; below them, off screen, on a phone).
       const warnings = await page.evaluate(() => window.llmSizer.results().warnings);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { clickWidget, scrollIntoView, settle } from './app_widgets.mjs';
-import { openApp, screenshotVariance, siteAndBrowserForThisFile, waitText } from './lib.mjs';
+import { openApp, screenshotVariance, showLanguage, siteAndBrowserForThisFile, waitText } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -29,12 +29,7 @@ for (const [width, height] of [[1280, 800], [400, 800]]) {
     assert.ok(floored.decodeTokensPerSecond > 85 && floored.decodeTokensPerSecond < 105,
               `decode ${floored.decodeTokensPerSecond} tokens/s`);
     for (const lang of ['en', 'zh']) {
-      await page.evaluate((l) => window.llmSizer.setState({ lang: l }), lang);
-      if (lang === 'zh') {
-        await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: 15000 });
-        await waitText(page, '假设与校准');  // the CJK font is in
-      }
-      await settle(page, 4);
+      await showLanguage(page, lang, '假设与校准');
       // The panel starts closed, and its header's label (its ImGui id) changes with the language.
       await clickWidget(page, 'assumptions-header');
       await scrollIntoView(page, 'assumption-blockFp8GemmFloorSeconds');

@@ -219,6 +219,17 @@ export async function waitText(page, needle) {
   assert.fail(`the page never showed "${needle}"`);
 }
 
+// Switches the UI language (window.llmSizer.setState) and lets it draw; for Chinese, waits until
+// `cjkNeedle` (a label of the view) is drawn, i.e. the CJK font is in.
+export async function showLanguage(page, lang, cjkNeedle) {
+  await page.evaluate((l) => window.llmSizer.setState({ lang: l }), lang);
+  if (lang === 'zh') {
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: 15000 });
+    await waitText(page, cjkNeedle);
+  }
+  await settle(page, 4);
+}
+
 // Turns the mouse wheel over the column of `id` until its widget lies between `top` and `bottom`
 // (CSS px). When nothing moves (the pointer was over a nested scrolling region, such as the fit
 // table, which keeps the wheel) another height is tried; all of them stuck = the end of the range.

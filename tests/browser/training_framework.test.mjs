@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { clickWidget, scrollIntoView, settle, state } from './app_widgets.mjs';
-import { openApp, screenshotVariance, siteAndBrowserForThisFile, stateFromLink, waitText } from './lib.mjs';
+import { openApp, screenshotVariance, showLanguage, siteAndBrowserForThisFile, stateFromLink, waitText } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -17,13 +17,8 @@ const qlora = {
   training: { method: 'qlora', seqLen: 8192, recompute: 'full' },
 };
 
-async function showLanguage(page, lang) {
-  await page.evaluate((l) => window.llmSizer.setState({ lang: l }), lang);
-  if (lang === 'zh') {
-    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: 15000 });
-    await waitText(page, '训练框架');  // the CJK font is in
-  }
-  await settle(page, 4);
+async function showFrameworkIn(page, lang) {
+  await showLanguage(page, lang, '训练框架');
   await scrollIntoView(page, 'framework');
 }
 
@@ -53,7 +48,7 @@ test('picking a framework changes the memory the way its code does, and is kept 
             `activations ${hf.memory.activationBytes} vs ${un.memory.activationBytes}`);
   assert.ok(un.memory.hostRamBytes > hf.memory.hostRamBytes);
   for (const lang of ['en', 'zh']) {
-    await showLanguage(page, lang);
+    await showFrameworkIn(page, lang);
     await screenshotVariance(page, `framework-${lang}-1280.png`);
   }
   await page.evaluate(() => window.llmSizer.setState({ lang: 'en' }));
@@ -70,7 +65,7 @@ test('the framework picker on a phone, in both languages', async () => {
   await pickFramework(page, 3);  // torchtune
   assert.equal((await state(page)).training.framework, 'torchtune');
   for (const lang of ['en', 'zh']) {
-    await showLanguage(page, lang);
+    await showFrameworkIn(page, lang);
     await screenshotVariance(page, `framework-${lang}-400.png`);
   }
   assert.deepEqual(errors, []);
