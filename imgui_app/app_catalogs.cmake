@@ -4,6 +4,10 @@
 # (logic/catalog_sources.hpp looks them up by the same keys).
 set(SIZER_APP_CATALOGS "gpus:notes:source@id" "models:source,notes" "formats:source,notes"
                        "prices:notes:source@gpu_id+basis")
+# Raw-string tables no first frame reads, moved whole to en-late.tsv as KEY=FILE
+# (split_string_tables.py --late-text; the web app looks them up by KEY, logic/presets.cpp).
+set(SIZER_SEED_TABLE_INC "${PROJECT_SOURCE_DIR}/imgui_app/presets/seed_presets.inc")
+set(SIZER_APP_LATE_TEXTS --late-text "preset.table=${SIZER_SEED_TABLE_INC}")
 
 # Adds the commands writing OUT_DIR/<stem>.csv for every catalog, and OUT_DIR/<stem>-late.tsv for
 # those that move a column; sets CSV_VAR to the CSVs (in SIZER_APP_CATALOGS order) and LATE_VAR to

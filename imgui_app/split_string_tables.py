@@ -13,8 +13,13 @@
 
 - Rows of the files after --late-rows (the catalogs' source cells, written by app_catalogs.py in
   the same `key<TAB>en<TAB>` form) are appended to en-late.tsv as they are.
+- Each --late-text KEY=FILE appends one row: KEY and the raw string literal of FILE (the text
+  between `R"tsv(` and `)tsv"`), escaped as i18n::parse_tsv unescapes it (\\t, \\n, \\\\). The
+  seed-question presets' table (imgui_app/presets/seed_presets.inc) travels so: no first frame
+  reads it (logic/presets.cpp).
 
-Usage: split_string_tables.py OUT_DIR TABLE.tsv [TABLE.tsv ...] [--late-rows FILE.tsv ...]
+Usage: split_string_tables.py OUT_DIR TABLE.tsv [TABLE.tsv ...] [--late-text KEY=FILE ...]
+       [--late-rows FILE.tsv ...]
 """
 import os
 import re
@@ -55,8 +60,23 @@ def is_late(table, key):
     return rule is not None and rule.match(key) is not None and key not in FIRST_FRAME
 
 
+def raw_literal_row(key, path):
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    start = text.index('R"tsv(\n') + len('R"tsv(\n')
+    body = text[start:text.index(')tsv"', start)]
+    escaped = body.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+    return key + "\t" + escaped + "\t"
+
+
 def main():
     out_dir, args = sys.argv[1], sys.argv[2:]
+    texts = []
+    while "--late-text" in args:
+        at = args.index("--late-text")
+        key, path = args[at + 1].split("=", 1)
+        texts.append(raw_literal_row(key, path))
+        del args[at:at + 2]
     cut = args.index("--late-rows") if "--late-rows" in args else len(args)
     tables, late_files = args[:cut], args[cut + 1:]
     os.makedirs(out_dir, exist_ok=True)
@@ -85,6 +105,7 @@ def main():
     for path in late_files:
         with open(path, encoding="utf-8") as f:
             late.extend(line for line in f.read().split("\n") if line)
+    late.extend(texts)
     with open(os.path.join(out_dir, "en-late.tsv"), "w", encoding="utf-8") as f:
         f.write("\n".join(late) + "\n")
 

@@ -10,6 +10,8 @@
 //       from a link or saved work, whose readers are among them;
 //   [6] the same for en-late.tsv, the English the first frame does not show
 //       (imgui_app/split_string_tables.py); a string asked for before it is in fetches it at once.
+//   [7] links the web manifest and the touch icon after the first frame: the browser fetches
+//       the manifest and its 192-px icon when it sees the link, and no first frame needs them.
 // In the single-file build (llm-sizer.html, web/make-single-file.mjs) both wasm files, en-late.tsv
 // and the Chinese files come from window.llmSizerInline (base64) instead of the network, and app.js
 // is inlined.
@@ -286,8 +288,15 @@
       fetchLate().catch(function () {});
       window.dispatchEvent(new Event('llmsizerready'));
       // Offline support comes after the first frame too (register-sw.js then waits for idle
-      // before the precache); the single file has none.
+      // before the precache); the single file has none, nor a manifest or touch icon.
       if (!inline) {
+        [['manifest', 'manifest.webmanifest'], ['apple-touch-icon', 'apple-touch-icon.png']]
+          .forEach(function (l) {
+            var link = document.createElement('link');
+            link.rel = l[0];
+            link.href = l[1];
+            document.head.appendChild(link);
+          });
         var register = document.createElement('script');
         register.src = 'register-sw.js';
         document.body.appendChild(register);

@@ -31,8 +31,7 @@ const must = (pattern, what) => {
 };
 must(/<link rel="preload" href="app\.wasm"[^>]*>\n?/, 'the app.wasm preload');
 must(/<link rel="preload" href="app\.js"[^>]*>\n?/, 'the app.js preload');
-must(/<link rel="manifest"[^>]*>\n?/, 'the manifest link');
-html = html.replace(/<link rel="(icon|apple-touch-icon)"[^>]*>\n?/g, '');
+html = html.replace(/<link rel="icon"[^>]*>\n?/g, '');
 
 const inlineData = 'window.llmSizerInline = ' + JSON.stringify({
   wasm: read('app.wasm').toString('base64'),

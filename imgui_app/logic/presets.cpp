@@ -17,11 +17,13 @@
 namespace app {
 namespace {
 
+#ifndef SIZER_SEED_TABLE_LATE
 // The table: seed_presets.inc is one raw string literal (so the browser test can read the same
 // rows as text).
 const char* const k_table =
 #include "presets/seed_presets.inc"
     ;
+#endif
 
 bool parse_topic(const std::string& s, PresetTopic& out) {
   for (PresetTopic t : {PresetTopic::inference_memory, PresetTopic::training_memory,
@@ -88,14 +90,23 @@ std::vector<std::string> parse_seed_presets(const std::string& tsv, std::vector<
   return errors;
 }
 
+#ifdef SIZER_SEED_TABLE_LATE
+// The web app: no first frame reads the table (the menu opens on a click), so it travels with
+// the English the first frame does not show, en-late.tsv (split_string_tables.py --late-text),
+// 2.4 KB gzip less before the first frame. Asked for before that file arrived, i18n fetches it
+// at once; "" when it cannot be had.
+const char* seed_preset_table_text() {
+  const char* text = i18n::find_text(k_seed_table_key);
+  return text == nullptr ? "" : text;
+}
+#else
 const char* seed_preset_table_text() { return k_table; }
+#endif
 
 const std::vector<SeedPreset>& seed_presets() {
-  static const std::vector<SeedPreset> table = [] {
-    std::vector<SeedPreset> rows;
-    parse_seed_presets(k_table, rows);
-    return rows;
-  }();
+  // Parsed once it is there: a table that could not be loaded is asked for again next time.
+  static std::vector<SeedPreset> table;
+  if (table.empty()) parse_seed_presets(seed_preset_table_text(), table);
   return table;
 }
 

@@ -26,10 +26,16 @@ struct SeedPreset {
 // one message per bad row ("line 3: expected 6 columns"); good rows are appended to `out`.
 std::vector<std::string> parse_seed_presets(const std::string& tsv, std::vector<SeedPreset>& out);
 
-// The compiled-in table as text (what tests/ui re-parses to see its errors).
+// The en-late.tsv key under which the web app gets the table (split_string_tables.py
+// --late-text); native builds compile it in.
+inline constexpr const char* k_seed_table_key = "preset.table";
+
+// The table as text (what tests/ui re-parses to see its errors); "" in the web app while it
+// cannot be loaded.
 const char* seed_preset_table_text();
 
-// The compiled-in table, parsed once (a bad row is a build bug caught by tests/ui).
+// The table, parsed once it is there (a bad row is a build bug caught by tests/ui); empty while
+// the web app cannot load it.
 const std::vector<SeedPreset>& seed_presets();
 const SeedPreset* find_seed_preset(const std::string& id);
 

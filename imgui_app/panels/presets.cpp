@@ -104,7 +104,12 @@ void draw_presets_menu(App& app) {
       ++shown;
     }
   }
-  if (shown == 0) ImGui::TextDisabled("%s", tr("preset.none"));
+  // An empty table: the web app could not fetch it (logic/presets.cpp).
+  if (seed_presets().empty()) {
+    ImGui::TextWrapped("%s", tr("preset.unavailable"));
+  } else if (shown == 0) {
+    ImGui::TextDisabled("%s", tr("preset.none"));
+  }
   ImGui::EndPopup();
 }
 

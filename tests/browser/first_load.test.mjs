@@ -80,6 +80,13 @@ test('an English first load stays on the origin, obeys its CSP and never fetches
   assert.ok(!paths(requests.filter((r) => r.at <= readyAt)).includes('app.deferred.wasm'),
             'app.deferred.wasm waits for the first frame');
   assert.ok(paths(requests).includes('app.deferred.wasm'), 'app.deferred.wasm follows the first frame');
+  // The manifest (and so its 192-px icon) is linked after the first frame (boot.js [7]).
+  for (const file of ['manifest.webmanifest', 'icon-192.png']) {
+    assert.ok(!paths(requests.filter((r) => r.at <= readyAt - 50)).includes(file), `${file} waits for the first frame`);
+  }
+  assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('link[rel=manifest], link[rel=icon], link[rel=apple-touch-icon]')]
+                                                .map((l) => `${l.rel} ${l.getAttribute('href')}`)),
+                   ['icon icon-32.png', 'manifest manifest.webmanifest', 'apple-touch-icon apple-touch-icon.png']);
   // The state's writers are deferred (main.cpp, persist_if_changed): once they are in, the first
   // visit saves its state and the error boundary gets its reproducing link.
   await page.waitForFunction(() => localStorage.getItem('llm-sizer-state') && location.hash.length > 1 &&

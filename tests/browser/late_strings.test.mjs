@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { clickWidget, collectErrors, distDir, screenshotVariance, settle, siteAndBrowserForThisFile, waitForApp, waitText } from './lib.mjs';
+import { clickWidget, collectErrors, distDir, screenshotVariance, settle, showLanguage, siteAndBrowserForThisFile, waitForApp, waitText } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -84,6 +84,35 @@ test('a preset question asked for before en-late.tsv arrives shows its text, fet
   assert.equal(refused, 2, 'the failed download, then the synchronous one');
   assert.equal(await page.evaluate(() => window.llmSizerLateStringsSync), 1);
   assert.ok(await screenshotVariance(page, 'late-strings-presets-menu.png') > 10);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('the preset menu says so when en-late.tsv (and with it the preset table) cannot be had', async () => {
+  const { ctx, page, errors, go } = await open();
+  let refused = 0;
+  await page.route('**/en-late.tsv', (route) => { refused++; return route.abort('aborted'); });
+  await go();
+  await waitForApp(page);
+  await page.waitForFunction(() => window.Module && window.Module.llmSizerDeferredLoaded === true, null, { timeout: 30000 });
+  await clickWidget(page, 'presets-open');
+  await waitText(page, 'The questions could not be loaded');
+  assert.ok(refused >= 2, 'the download after the first frame, then the synchronous one');
+  assert.ok(await screenshotVariance(page, 'late-strings-presets-unavailable-en-1280.png') > 10);
+  // The same at 400 px and in Chinese (zh.tsv is not en-late.tsv: it arrives).
+  // Escape twice: the first leaves the menu's search field, the second closes the menu.
+  const closeMenu = async () => { await page.keyboard.press('Escape'); await settle(page); await page.keyboard.press('Escape'); };
+  for (const [lang, width] of [['en', 400], ['zh', 400], ['zh', 1280]]) {
+    await closeMenu();
+    await page.setViewportSize({ width, height: 800 });
+    await showLanguage(page, lang, '问题');
+    await clickWidget(page, 'presets-open');
+    await waitText(page, lang === 'zh' ? '问题列表' : 'The questions could');
+    assert.ok(await screenshotVariance(page, `late-strings-presets-unavailable-${lang}-${width}.png`) > 10);
+  }
+  // The rest of the page still works: the menu closes.
+  await closeMenu();
+  await settle(page);
   assert.deepEqual(errors, []);
   await ctx.close();
 });

@@ -13,8 +13,8 @@
 
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
-#include "string_tables.hpp"
 #include "sizer/request_json.hpp"
+#include "string_tables.hpp"
 
 using namespace app;
 
@@ -317,4 +317,26 @@ TEST_CASE("search matches question words in either language and the preset id", 
   CHECK_FALSE(preset_matches("How much memory does a 7B model need?", "q01", "70b"));
   CHECK(preset_matches("4 张 V100 32 GB 能训练 Vicuna 65B 吗？", "q13", "V100 训练"));
   CHECK(preset_matches("anything", "x", ""));
+}
+
+TEST_CASE("the web app's copy of the preset table (en-late.tsv) holds the same rows",
+          "[ui][presets]") {
+  // The web build compiles the table out (SIZER_SEED_TABLE_LATE) and reads it from en-late.tsv
+  // under k_seed_table_key; the split here is the web build's (tests/ui/CMakeLists.txt), so
+  // escaping and key must agree with what this build compiles in.
+  i18n::Table late;
+  const std::string text =
+      ui_test::read_file(std::filesystem::path(SIZER_SPLIT_STRINGS_DIR) / "en-late.tsv");
+  CHECK(i18n::parse_tsv(text, "en-late.tsv", late).empty());
+  REQUIRE(late.count(k_seed_table_key) == 1);
+  std::vector<SeedPreset> from_late;
+  CHECK(parse_seed_presets(late.at(k_seed_table_key).en, from_late).empty());
+  const std::vector<SeedPreset>& compiled = seed_presets();
+  REQUIRE(from_late.size() == compiled.size());
+  for (std::size_t i = 0; i < compiled.size(); ++i) {
+    CHECK(from_late[i].id == compiled[i].id);
+    CHECK(from_late[i].metric == compiled[i].metric);
+    CHECK(from_late[i].expect == compiled[i].expect);
+    CHECK(from_late[i].request_json == compiled[i].request_json);
+  }
 }
