@@ -64,6 +64,16 @@ const std::vector<Field>& fields() {
            "(vLLM PR #44830), H200 FP8 Qwen3-235B TP8 31.7 us (SGLang PR #11730); per MoE layer "
            "and forward pass. 0 = not a fused Triton MoE kernel",
            &Assumptions::fused_moe_kernel_seconds, 0.0, 0.0, 0.1),
+      real("weightOnlyMoeKernelSeconds", "Weight-only MoE kernel: fixed time per MoE layer",
+           "seconds",
+           "the fused MoE kernel of AWQ / GPTQ checkpoints (vLLM's Marlin MoE, moe_wna16) at a "
+           "few tokens per step takes longer than fused_moe beyond its weight reads: at M = 1 on "
+           "an H20, 142 us for DeepSeek-V3's E=256 N=2048 K=7168 top-8 and Mixtral's shapes "
+           "(176 MB of 4-bit experts, 68 us at 0.65 of peak) and 127 us for an E=512 shape (16 "
+           "MB), 84 us in a later run (FlagGems PRs #3375, #3609): 74, 121 and 78 us more than "
+           "the reads. Replaces fusedMoeKernelSeconds for such weights; per MoE layer and "
+           "forward pass. 0 = use fusedMoeKernelSeconds",
+           &Assumptions::weight_only_moe_kernel_seconds, 0.0, 0.0, 0.1),
       real("blockFp8GemmFloorSeconds", "Block-FP8 GEMM: least time per dense GEMM", "seconds",
            "vLLM's 128x128-block FP8 GEMM at M = 1 on an H200: 20.9, 19.2 and 14.5 us for "
            "DeepSeek-V3's TP8 shapes N=512 K=7168, N=7168 K=2304, N=3072 K=1536 (3.7-16.5 MB; "
@@ -387,6 +397,9 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::vllm, "fusedMoeKernelSeconds", 25e-6,
        "fused_moe at batch 1 less its weight streaming: 25-26 us on Hopper and Blackwell in "
        "BF16 and FP8 (vLLM PRs #31448, #44830; SGLang PR #11730)"},
+      {Engine::vllm, "weightOnlyMoeKernelSeconds", 78e-6,
+       "Marlin MoE at M = 1 less its weight reads: 74-121 us, median 78 (FlagGems PRs #3375, "
+       "#3609); SGLang and TensorRT-LLM inherit it"},
       {Engine::vllm, "blockFp8GemmFloorSeconds", 19.2e-6,
        "the median of vLLM's three (SGLang and TensorRT-LLM inherit it)"},
       {Engine::vllm, "weightOnlyKernelShare", 0.0,

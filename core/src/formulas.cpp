@@ -88,10 +88,12 @@ void inference_formulas(Estimate& e) {
       " GB/s effective, FLOPs / (" + fmt_num(inference_sustained_flops(s) / 1e12) +
       " TFLOPS sustained x " + fmt_num(s.assumptions.decode_compute_efficiency) + ")) + " +
       fmt_num(s.model.num_layers) + " layers x per-layer overhead + " +
-      (s.model.num_experts > 0 && s.assumptions.fused_moe_kernel_seconds > 0
+      (fused_moe_kernel_seconds(s) > 0
            ? fmt_num(moe_layer_count(s.model)) + " MoE layers x " +
-                 fmt_num(s.assumptions.fused_moe_kernel_seconds * 1e6) +
-                 " us fused MoE kernel (fusedMoeKernelSeconds) + "
+                 fmt_num(fused_moe_kernel_seconds(s) / moe_layer_count(s.model) * 1e6) +
+                 (runs_weight_only_kernels(s) && s.assumptions.weight_only_moe_kernel_seconds > 0
+                      ? " us weight-only MoE kernel (weightOnlyMoeKernelSeconds) + "
+                      : " us fused MoE kernel (fusedMoeKernelSeconds) + ")
            : std::string()) +
       (r.gemm_floor_seconds_per_step > 0
            ? fmt_num(r.gemm_floor_seconds_per_step * 1e3) +

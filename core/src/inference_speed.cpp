@@ -156,12 +156,25 @@ double gpu_layer_fraction(const Scenario& s) {
 // H100, n = k = 8192, m = 1: 4.98 TFLOPS against torch BF16's 2.30 at a quarter of the bytes).
 constexpr double kHopperWeightOnlyShare4Bit = 4.98 / 2.30 / 4.0;
 
-double weight_only_dequant_read_fraction(const Scenario& s) {
+bool runs_weight_only_kernels(const Scenario& s) {
   const NumberFormat& wf = weights_format_of(s);
   const ComputeType compute = matmul_compute_type(s);
-  if (compute != ComputeType::fp16 && compute != ComputeType::bf16) return 0.0;
-  if (wf.family == FormatFamily::gguf || wf.family == FormatFamily::bnb) return 0.0;
-  if (!(wf.bits_per_weight < 12.0) || is_cpu(s.hardware.gpu)) return 0.0;
+  if (compute != ComputeType::fp16 && compute != ComputeType::bf16) return false;
+  if (wf.family == FormatFamily::gguf || wf.family == FormatFamily::bnb) return false;
+  return wf.bits_per_weight < 12.0 && !is_cpu(s.hardware.gpu);
+}
+
+double fused_moe_kernel_seconds(const Scenario& s) {
+  if (s.model.num_experts <= 0) return 0.0;
+  const Assumptions& a = s.assumptions;
+  const double per_layer = a.weight_only_moe_kernel_seconds > 0 && runs_weight_only_kernels(s)
+                               ? a.weight_only_moe_kernel_seconds
+                               : a.fused_moe_kernel_seconds;
+  return moe_layer_count(s.model) * per_layer;
+}
+
+double weight_only_dequant_read_fraction(const Scenario& s) {
+  if (!runs_weight_only_kernels(s)) return 0.0;
   double share = s.assumptions.weight_only_kernel_share;
   if (share <= 0) {
     const bool hopper = s.hardware.gpu.architecture.rfind("Hopper", 0) == 0;
@@ -230,9 +243,8 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
             : std::min(double(m.num_experts), tokens * std::max(1, m.experts_per_token));
     return moe_layer_count(m) * visited * a.eager_expert_loop_seconds;
   };
-  // A fused MoE kernel's fixed time per MoE layer and forward pass (fusedMoeKernelSeconds).
-  const double fused_moe_seconds =
-      m.num_experts > 0 ? moe_layer_count(m) * a.fused_moe_kernel_seconds : 0.0;
+  // A fused MoE kernel's fixed time per MoE layer and forward pass.
+  const double fused_moe_seconds = fused_moe_kernel_seconds(s);
   const double hop_gb_per_s = pp > 1 ? link_gb_per_s(s.hardware, int(pp)) : 0.0;
   const double hop_latency = point_to_point_latency_seconds(s.hardware, a, int(pp));
   auto pipeline_hops = [&](double tokens) {

@@ -116,6 +116,39 @@ TEST_CASE("a fused MoE kernel costs a fixed time per MoE layer in vLLM and SGLan
   CHECK(estimate(dense).inference.decode_step_seconds == with_kernel);
 }
 
+TEST_CASE("4-bit weight-only MoE kernels cost their own fixed time per MoE layer",
+          "[inference][moe]") {
+  // DeepSeek-V3 AWQ at TP 8 on A100s in vLLM: 58 MoE layers run Marlin MoE / moe_wna16, 78 us
+  // beyond their reads per layer and forward pass (FlagGems PRs #3375, #3609), in place of
+  // fused_moe's 25 us.
+  CHECK(default_assumptions(Engine::vllm).weight_only_moe_kernel_seconds == 78e-6);
+  CHECK(default_assumptions(Engine::sglang).weight_only_moe_kernel_seconds == 78e-6);
+  CHECK(default_assumptions(Engine::llama_cpp).weight_only_moe_kernel_seconds == 0);
+  Scenario s = inference("deepseek-v3", "awq-4bit-g128", "a100-sxm-80gb", 8, 8, 1);
+  s.inference.engine = Engine::vllm;
+  const Scenario n = normalize(s);
+  REQUIRE(runs_weight_only_kernels(n));
+  CHECK(fused_moe_kernel_seconds(n) == Approx(58 * 78e-6));
+  const Estimate awq = estimate(s, {true});
+  s.assumption_overrides["weightOnlyMoeKernelSeconds"] = 0;  // back to fusedMoeKernelSeconds
+  const Estimate fused = estimate(s);
+  CHECK(awq.inference.decode_step_seconds - fused.inference.decode_step_seconds ==
+        Approx(58 * (78e-6 - 25e-6)));
+  CHECK(awq.formulas.at("inference.decodeStepSeconds").find("58 MoE layers x 78 us weight-only") !=
+        std::string::npos);
+  // 16-bit and FP8 experts run fused_moe: the weight-only figure does not touch them.
+  for (const char* weights : {"bf16", "fp8-e4m3-block128"}) {
+    Scenario other = inference("qwen3-30b-a3b", weights, "h100-sxm-80gb");
+    other.inference.engine = Engine::vllm;
+    CHECK_FALSE(runs_weight_only_kernels(normalize(other)));
+    CHECK(fused_moe_kernel_seconds(normalize(other)) == Approx(48 * 25e-6));
+  }
+  // GGUF in llama.cpp is neither.
+  Scenario gguf = inference("qwen3-30b-a3b", "gguf-q4_k_m", "rtx-4090-24gb");
+  gguf.inference.engine = Engine::llama_cpp;
+  CHECK(fused_moe_kernel_seconds(normalize(gguf)) == 0);
+}
+
 TEST_CASE("pipeline parallel is not a decode speed-up", "[inference]") {
   Scenario one = inference("llama-2-13b", "fp16", "a100-sxm-80gb");
   Scenario two = inference("llama-2-13b", "fp16", "a100-sxm-80gb", 2, 1, 2);

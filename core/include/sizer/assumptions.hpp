@@ -86,12 +86,13 @@ struct Assumptions {
   double driver_reserved_bytes = 0;     // device memory the driver keeps from CUDA's total
   double weight_only_kernel_share = 0;  // 4-bit weight-only kernel's share of 16-bit decode
                                         // bandwidth; 0 = the card's rule (Hopper 0.54, else 1)
-  double eager_expert_loop_seconds = 0;     // host time per expert an eager MoE block visits
-  double fused_moe_kernel_seconds = 0;      // fixed GPU time of a fused MoE kernel per MoE layer
-  double block_fp8_gemm_floor_seconds = 0;  // least time of a dense block-FP8 GEMM (a few rows)
-  double expert_loop_visits_all = 0;        // 1 = it loops over every expert, 0 = routed ones
-  double metal_quant_ops_per_weight = 0;    // llama.cpp Metal mat-vec: FP32 ALU ops per quantized
-                                            // weight per decode step (0 = no ALU bound)
+  double eager_expert_loop_seconds = 0;       // host time per expert an eager MoE block visits
+  double fused_moe_kernel_seconds = 0;        // fixed GPU time of a fused MoE kernel per MoE layer
+  double weight_only_moe_kernel_seconds = 0;  // the same for 4/8-bit weight-only MoE kernels
+  double block_fp8_gemm_floor_seconds = 0;    // least time of a dense block-FP8 GEMM (a few rows)
+  double expert_loop_visits_all = 0;          // 1 = it loops over every expert, 0 = routed ones
+  double metal_quant_ops_per_weight = 0;      // llama.cpp Metal mat-vec: FP32 ALU ops per quantized
+                                              // weight per decode step (0 = no ALU bound)
   // Training frameworks' memory behaviours (flags are 0 or 1).
   double loss_bytes_per_logit = 0;   // bytes per token x vocabulary entry at the loss's peak
   double compiled_loss = 0;          // torch.compile fuses the loss (upcast, log-softmax, NLL)

@@ -53,6 +53,15 @@ double decode_weight_bytes_read(const Scenario& normalized, const ParamCounts& p
 // a 4-bit kernel reaches: 0.25 (1 / share - 1)); 0 for other formats and engines.
 double weight_only_dequant_read_fraction(const Scenario& normalized);
 
+// Weights a weight-only kernel runs (W4A16 / W8A16: GPTQ, AWQ, HQQ... on a GPU with 16-bit
+// activations; not GGUF, bitsandbytes, FP8 or a CPU).
+bool runs_weight_only_kernels(const Scenario& normalized);
+
+// A fused MoE kernel's fixed time per MoE layer and forward pass: weightOnlyMoeKernelSeconds
+// where weight-only kernels run and the profile sets it, else fusedMoeKernelSeconds; 0 for a
+// dense model.
+double fused_moe_kernel_seconds(const Scenario& normalized);
+
 // Bytes one prompt chunk moves rebuilding 16-bit weights from quantized ones (all GPUs
 // together): each quantized weight read at its bits and written as 2 bytes; 0 unless
 // assumption prefillDequantizesWeights is on for a quantized format on a discrete GPU.
