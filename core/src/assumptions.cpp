@@ -700,6 +700,24 @@ Assumptions default_assumptions(Engine engine, TrainingFramework framework,
   return a;
 }
 
+DefaultReason default_reason(Engine engine, TrainingFramework framework, const std::string& key) {
+  // Applied as build_defaults() and apply_setup_rules() apply them: the last one wins.
+  DefaultReason out;
+  const Engine base = engine_profile_base(engine);
+  for (Engine which : {base, engine}) {  // an engine without a base visits itself twice
+    for (const ProfileChange& c : engine_profile_changes()) {
+      if (c.engine == which && c.key == key) out = {enum_id(which), c.why};
+    }
+  }
+  for (const FrameworkChange& c : framework_profile_changes()) {
+    if (c.framework == framework && c.key == key) out = {enum_id(framework), c.why};
+  }
+  for (const SetupRule& rule : engine_setup_rules()) {
+    if (rule.engine == engine && rule.key == key) out = {enum_id(engine), rule.why};
+  }
+  return out;
+}
+
 const std::vector<AssumptionInfo>& assumption_table() {
   static const std::vector<AssumptionInfo> infos = [] {
     std::vector<AssumptionInfo> out;

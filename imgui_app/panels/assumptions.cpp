@@ -26,6 +26,21 @@ std::string value_text(double v, const std::string& unit) {
   return fmt::number(v);
 }
 
+// "Default for vLLM: CUDA graphs replay decode steps", or "" where the generic default stands.
+std::string default_reason_text(const sizer::Scenario& s, const std::string& key) {
+  const sizer::TrainingFramework framework =
+      s.mode == sizer::Mode::training ? s.training.framework : sizer::TrainingFramework::generic;
+  const sizer::DefaultReason reason = sizer::default_reason(s.inference.engine, framework, key);
+  if (reason.why.empty()) return {};
+  sizer::Engine engine{};
+  sizer::TrainingFramework setter{};
+  const char* who =
+      sizer::parse_enum(reason.set_by, engine)   ? tr(sizer::enum_entry(engine).label_key)
+      : sizer::parse_enum(reason.set_by, setter) ? tr(sizer::enum_entry(setter).label_key)
+                                                 : reason.set_by.c_str();
+  return trf("assume.set_by", {who, reason.why});
+}
+
 void draw_table(App& app) {
   sizer::Scenario& s = app.inputs;
   const sizer::Assumptions defaults = sizer::profile_defaults(s);
@@ -44,6 +59,8 @@ void draw_table(App& app) {
     if (ImGui::BeginItemTooltip()) {
       ImGui::PushTextWrapPos(ui::em() * 30);
       ImGui::Text("%s\n%s: %s", info.key.c_str(), tr("assume.source"), info.source.c_str());
+      const std::string reason = default_reason_text(s, info.key);
+      if (!reason.empty()) ImGui::TextUnformatted(reason.c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }

@@ -171,3 +171,39 @@ TEST_CASE("an engine given a file format it cannot load says so", "[engines][war
       CHECK(id.rfind("engine-format", 0) == std::string::npos);
   }
 }
+TEST_CASE("each default says which profile set it and why", "[assumptions]") {
+  // vLLM's own change.
+  DefaultReason r =
+      default_reason(Engine::vllm, TrainingFramework::generic, "decodeOverheadSecondsPerLayer");
+  CHECK(r.set_by == "vllm");
+  CHECK(r.why == "CUDA graphs replay decode steps");
+  // SGLang inherits vLLM's values: named as vLLM's.
+  r = default_reason(Engine::sglang, TrainingFramework::generic, "weightOnlyMoeKernelSeconds");
+  CHECK(r.set_by == "vllm");
+  CHECK(r.why.find("FlagGems") != std::string::npos);
+  // A setup rule is applied last: SGLang's own reserve share, not vLLM's utilisation.
+  r = default_reason(Engine::sglang, TrainingFramework::generic, "engineReserveFraction");
+  CHECK(r.set_by == "sglang");
+  CHECK(r.why.find("mem_fraction_static") != std::string::npos);
+  // A training framework's change.
+  r = default_reason(Engine::generic, TrainingFramework::unsloth, "lossBytesPerLogit");
+  CHECK(r.set_by == "unsloth");
+  CHECK(r.why.find("Cut Cross-Entropy") != std::string::npos);
+  // The generic default: nothing set it.
+  r = default_reason(Engine::generic, TrainingFramework::generic, "decodeBandwidthEfficiency");
+  CHECK(r.set_by.empty());
+  CHECK(r.why.empty());
+  // Every reason agrees with the value: a key whose default differs from the generic one for an
+  // engine has a reason, and one that does not differ has none or the same value restated.
+  const Assumptions generic = default_assumptions(Engine::generic);
+  for (const EnumEntry<Engine>& e : enum_entries<Engine>()) {
+    const Assumptions a = default_assumptions(e.value, TrainingFramework::generic, EngineSetup{});
+    for (const AssumptionInfo& info : assumption_table()) {
+      double value = 0, base = 0;
+      get_assumption(a, info.key, value);
+      get_assumption(generic, info.key, base);
+      if (value != base)
+        CHECK_FALSE(default_reason(e.value, TrainingFramework::generic, info.key).why.empty());
+    }
+  }
+}

@@ -174,6 +174,17 @@ struct FrameworkChange {
 };
 const std::vector<FrameworkChange>& framework_profile_changes();
 
+// Why `key` has the default it has for this engine and training framework: the reason given by
+// the last setup rule, framework change or engine profile change (the base engine's for values
+// SGLang, TensorRT-LLM or Ollama inherit) that set it, and the enum id of the engine or
+// framework whose it is. Both "" where the generic default stands (AssumptionInfo::source says
+// where that comes from). The UI shows it beside the source.
+struct DefaultReason {
+  std::string set_by;  // "vllm", "llama.cpp", "unsloth"...; "" for the generic default
+  std::string why;
+};
+DefaultReason default_reason(Engine engine, TrainingFramework framework, const std::string& key);
+
 // Read / write a field by key (for the UI, overrides and share links). get returns false if the
 // key is unknown; set returns false for an unknown key or a value outside the field's range.
 bool get_assumption(const Assumptions& a, const std::string& key, double& out);
