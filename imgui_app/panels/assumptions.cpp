@@ -57,7 +57,7 @@ void draw_table(App& app) {
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", info.label.c_str());
     if (ImGui::BeginItemTooltip()) {
-      ImGui::PushTextWrapPos(ui::em() * 30);
+      ImGui::PushTextWrapPos(ui::tooltip_wrap(30));
       ImGui::Text("%s\n%s: %s", info.key.c_str(), tr("assume.source"), info.source.c_str());
       const std::string reason = default_reason_text(s, info.key);
       if (!reason.empty()) ImGui::TextUnformatted(reason.c_str());

@@ -118,7 +118,7 @@ void draw_log(App& app) {
       if (!fig.label.empty()) what += " (" + fig.label + ")";
       ImGui::TextWrapped("%s", what.c_str());
       if (ImGui::BeginItemTooltip()) {
-        ImGui::PushTextWrapPos(ui::em() * 36);
+        ImGui::PushTextWrapPos(ui::tooltip_wrap(36));
         ImGui::TextUnformatted(fig.line_text.c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();

@@ -15,6 +15,10 @@ namespace app::ui {
 
 float em() { return ImGui::GetFontSize(); }
 
+float tooltip_wrap(float ems) {
+  return std::min(em() * ems, ImGui::GetIO().DisplaySize.x - em() * 2);
+}
+
 namespace {
 
 const char* g_next_row_help = nullptr;  // help_for_next_row: the next row_begin shows it

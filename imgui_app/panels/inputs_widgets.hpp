@@ -10,6 +10,9 @@
 namespace app::ui {
 
 float em();  // current font size in pixels
+// The wrap position of a tooltip's text: `ems` em, or the screen's width less 2 em where that is
+// narrower (a phone), so no line runs past the edge of the screen the tooltip is kept on.
+float tooltip_wrap(float ems);
 
 // Starts a form row labelled tr(label_key) and sets the next item's width to fill the row.
 // The caller pushes no ID: the row pushes label_key so widgets can use "##v".

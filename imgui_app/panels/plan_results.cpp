@@ -224,7 +224,7 @@ void draw_plan_stats(App& app) {
     ImGui::TextDisabled("(?)");
     ui::tag(app, "plan-unpriced");
     if (ImGui::BeginItemTooltip()) {
-      ImGui::PushTextWrapPos(ui::em() * 30.0f);
+      ImGui::PushTextWrapPos(ui::tooltip_wrap(30));
       std::string names;
       for (const std::string& id : unpriced) names += (names.empty() ? "" : ", ") + gpu_name(id);
       ImGui::TextUnformatted(tr("plan.unpriced_tip"));
