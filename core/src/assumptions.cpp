@@ -8,6 +8,16 @@
 
 #include "sizer/enums.hpp"
 
+// The prose (each constant's source, each profile change's and rule's reason) goes through
+// SIZER_PROSE. The web app compiles its own copy of this file with SIZER_PROSE_LATE, which leaves
+// the prose out: no first frame shows it, and it arrives with en-late.tsv
+// (imgui_app/logic/assumption_prose.hpp).
+#ifdef SIZER_PROSE_LATE
+#define SIZER_PROSE(text) ""
+#else
+#define SIZER_PROSE(text) text
+#endif
+
 namespace sizer {
 namespace {
 
@@ -36,207 +46,258 @@ Field whole(const char* key, const char* label, const char* source, int Assumpti
 
 const std::vector<Field>& fields() {
   static const std::vector<Field> table = {
-      fraction("decodeBandwidthEfficiency", "Decode bandwidth efficiency (GDDR / unified memory)",
-               "llama.cpp batch-1 decode on GDDR cards and Apple unified memory, rows "
-               "M-001..M-033 (fit with the per-layer overhead below and, on Apple GPUs, "
-               "metalQuantOpsPerWeight)",
-               &Assumptions::decode_bandwidth_efficiency, 0.8),
-      fraction("decodeBandwidthEfficiencyHbm", "Decode bandwidth efficiency (HBM cards)",
-               "llama.cpp batch-1 decode on A100/H100, rows M-010..M-017 (fit 0.66); NVIDIA "
-               "aiconfigurator applies 0.8 to HBM bandwidth for tuned engines",
-               &Assumptions::decode_bandwidth_efficiency_hbm, 0.65),
+      fraction(
+          "decodeBandwidthEfficiency", "Decode bandwidth efficiency (GDDR / unified memory)",
+          SIZER_PROSE("llama.cpp batch-1 decode on GDDR cards and Apple unified memory, rows "
+                      "M-001..M-033 (fit with the per-layer overhead below and, on Apple GPUs, "
+                      "metalQuantOpsPerWeight)"),
+          &Assumptions::decode_bandwidth_efficiency, 0.8),
+      fraction(
+          "decodeBandwidthEfficiencyHbm", "Decode bandwidth efficiency (HBM cards)",
+          SIZER_PROSE("llama.cpp batch-1 decode on A100/H100, rows M-010..M-017 (fit 0.66); NVIDIA "
+                      "aiconfigurator applies 0.8 to HBM bandwidth for tuned engines"),
+          &Assumptions::decode_bandwidth_efficiency_hbm, 0.65),
       real("decodeOverheadSecondsPerLayer", "Fixed time per layer per decode step", "seconds",
-           "kernel launches and host work: llama.cpp ~0.1 ms (rows M-001..M-033), eager HF "
-           "Transformers ~0.6 ms (rows M-131, M-135; Phi-1.5, row M-129, spends ~0.9 ms)",
+           SIZER_PROSE(
+               "kernel launches and host work: llama.cpp ~0.1 ms (rows M-001..M-033), eager HF "
+               "Transformers ~0.6 ms (rows M-131, M-135; Phi-1.5, row M-129, spends ~0.9 ms)"),
            &Assumptions::decode_overhead_seconds_per_layer, 30e-6, 0.0, 0.1),
       real("eagerExpertLoopSeconds", "Eager MoE: host time per expert visited", "seconds",
-           "an eager MoE block (Hugging Face Transformers' Qwen3Moe / Mixtral / Qwen2Moe "
-           "SparseMoeBlock) loops over experts in Python: ~12 PyTorch ops per expert (mask "
-           "index, torch.where with a host sync, gather, gate / up / act / mul / down, weight "
-           "gather, scale, cast, index_add_), each at the eager per-op time; per MoE layer and "
-           "forward pass. 0 = fused or grouped MoE kernels (serving engines, llama.cpp)",
+           SIZER_PROSE(
+               "an eager MoE block (Hugging Face Transformers' Qwen3Moe / Mixtral / Qwen2Moe "
+               "SparseMoeBlock) loops over experts in Python: ~12 PyTorch ops per expert (mask "
+               "index, torch.where with a host sync, gather, gate / up / act / mul / down, weight "
+               "gather, scale, cast, index_add_), each at the eager per-op time; per MoE layer and "
+               "forward pass. 0 = fused or grouped MoE kernels (serving engines, llama.cpp)"),
            &Assumptions::eager_expert_loop_seconds, 0.0, 0.0, 0.1),
-      real("fusedMoeKernelSeconds", "Fused MoE kernel: fixed time per MoE layer", "seconds",
-           "a fused MoE kernel (vLLM / SGLang Triton fused_moe) at a few tokens per step takes "
-           "about 25 us more than streaming the routed experts' weights at 0.65 of peak "
-           "bandwidth: routing, align/sort and partly idle blocks. Kernel benchmarks at batch 1: "
-           "B200 BF16 E=128 N=768 39.6 us (vLLM PR #31448), H100 FP8 Qwen3-Next TP4 29.5 us "
-           "(vLLM PR #44830), H200 FP8 Qwen3-235B TP8 31.7 us (SGLang PR #11730); per MoE layer "
-           "and forward pass. 0 = not a fused Triton MoE kernel",
-           &Assumptions::fused_moe_kernel_seconds, 0.0, 0.0, 0.1),
+      real(
+          "fusedMoeKernelSeconds", "Fused MoE kernel: fixed time per MoE layer", "seconds",
+          SIZER_PROSE(
+              "a fused MoE kernel (vLLM / SGLang Triton fused_moe) at a few tokens per step takes "
+              "about 25 us more than streaming the routed experts' weights at 0.65 of peak "
+              "bandwidth: routing, align/sort and partly idle blocks. Kernel benchmarks at batch "
+              "1: "
+              "B200 BF16 E=128 N=768 39.6 us (vLLM PR #31448), H100 FP8 Qwen3-Next TP4 29.5 us "
+              "(vLLM PR #44830), H200 FP8 Qwen3-235B TP8 31.7 us (SGLang PR #11730); per MoE layer "
+              "and forward pass. 0 = not a fused Triton MoE kernel"),
+          &Assumptions::fused_moe_kernel_seconds, 0.0, 0.0, 0.1),
       real("weightOnlyMoeKernelSeconds", "Weight-only MoE kernel: fixed time per MoE layer",
            "seconds",
-           "the fused MoE kernel of AWQ / GPTQ checkpoints (vLLM's Marlin MoE, moe_wna16) at a "
-           "few tokens per step takes longer than fused_moe beyond its weight reads: at M = 1 on "
-           "an H20, 142 us for DeepSeek-V3's E=256 N=2048 K=7168 top-8 and Mixtral's shapes "
-           "(176 MB of 4-bit experts, 68 us at 0.65 of peak) and 127 us for an E=512 shape (16 "
-           "MB), 84 us in a later run (FlagGems PRs #3375, #3609): 74, 121 and 78 us more than "
-           "the reads. Replaces fusedMoeKernelSeconds for such weights; per MoE layer and "
-           "forward pass. 0 = use fusedMoeKernelSeconds",
+           SIZER_PROSE(
+               "the fused MoE kernel of AWQ / GPTQ checkpoints (vLLM's Marlin MoE, moe_wna16) at a "
+               "few tokens per step takes longer than fused_moe beyond its weight reads: at M = 1 "
+               "on "
+               "an H20, 142 us for DeepSeek-V3's E=256 N=2048 K=7168 top-8 and Mixtral's shapes "
+               "(176 MB of 4-bit experts, 68 us at 0.65 of peak) and 127 us for an E=512 shape (16 "
+               "MB), 84 us in a later run (FlagGems PRs #3375, #3609): 74, 121 and 78 us more than "
+               "the reads. Replaces fusedMoeKernelSeconds for such weights; per MoE layer and "
+               "forward pass. 0 = use fusedMoeKernelSeconds"),
            &Assumptions::weight_only_moe_kernel_seconds, 0.0, 0.0, 0.1),
       real("blockFp8GemmFloorSeconds", "Block-FP8 GEMM: least time per dense GEMM", "seconds",
-           "vLLM's 128x128-block FP8 GEMM at M = 1 on an H200: 20.9, 19.2 and 14.5 us for "
-           "DeepSeek-V3's TP8 shapes N=512 K=7168, N=7168 K=2304, N=3072 K=1536 (3.7-16.5 MB; "
-           "sgl-kernel 17-32 us, DeepGEMM 10-15 us; SGLang PR #5820). Each dense GEMM adds "
-           "max(0, floor - its read or matmul time). 0 = none",
+           SIZER_PROSE(
+               "vLLM's 128x128-block FP8 GEMM at M = 1 on an H200: 20.9, 19.2 and 14.5 us for "
+               "DeepSeek-V3's TP8 shapes N=512 K=7168, N=7168 K=2304, N=3072 K=1536 (3.7-16.5 MB; "
+               "sgl-kernel 17-32 us, DeepGEMM 10-15 us; SGLang PR #5820). Each dense GEMM adds "
+               "max(0, floor - its read or matmul time). 0 = none"),
            &Assumptions::block_fp8_gemm_floor_seconds, 0.0, 0.0, 0.1),
       real("expertLoopVisitsAll", "Eager MoE: the loop visits every expert", "flag",
-           "1 = for expert_idx in range(num_experts) (Transformers up to mid-2025, e.g. 4.51); 0 "
-           "= only the experts some token was routed to (later versions: expert_hit)",
+           SIZER_PROSE("1 = for expert_idx in range(num_experts) (Transformers up to mid-2025, "
+                       "e.g. 4.51); 0 "
+                       "= only the experts some token was routed to (later versions: expert_hit)"),
            &Assumptions::expert_loop_visits_all, 0.0, 0.0, 1.0),
       real("dequantOverheadSecondsPerLayer", "Extra time per layer per step for bitsandbytes",
            "seconds",
-           "separate dequantize kernels per linear layer: rows M-133, M-137, M-139, M-141, M-143 "
-           "spend ~0.5-1 ms per layer more than the BF16 rows",
+           SIZER_PROSE("separate dequantize kernels per linear layer: rows M-133, M-137, M-139, "
+                       "M-141, M-143 "
+                       "spend ~0.5-1 ms per layer more than the BF16 rows"),
            &Assumptions::dequant_overhead_seconds_per_layer, 0.0, 0.0, 0.1),
-      fraction("prefillComputeEfficiency", "Prefill compute efficiency",
-               "share of the card's sustained matmul rate (its dense peak x the matmul share "
-               "measured for it, matmulEfficiency in core/data/gpus.csv, the stas00 MAMF table) "
-               "reached in prompt processing: llama.cpp pp512 rows M-034..M-047 (0.23-0.46 of the "
-               "FP16-accumulate peak); generic 0.62 (0.5 of the peak on a card of the default "
-               "matmul share 0.803)",
-               &Assumptions::prefill_compute_efficiency, 0.62),
+      fraction(
+          "prefillComputeEfficiency", "Prefill compute efficiency",
+          SIZER_PROSE(
+              "share of the card's sustained matmul rate (its dense peak x the matmul share "
+              "measured for it, matmulEfficiency in core/data/gpus.csv, the stas00 MAMF table) "
+              "reached in prompt processing: llama.cpp pp512 rows M-034..M-047 (0.23-0.46 of the "
+              "FP16-accumulate peak); generic 0.62 (0.5 of the peak on a card of the default "
+              "matmul share 0.803)"),
+          &Assumptions::prefill_compute_efficiency, 0.62),
       fraction("prefillComputeEfficiencySimd", "Prefill compute efficiency without tensor cores",
-               "share of the sustained FP32 rate (peak x the default matmul share): llama.cpp "
-               "Metal prompt processing reaches 0.55-0.75 of the FP32 peak on Apple GPUs (rows "
-               "M-044, M-045, M-046); generic 0.75 (0.6 of the peak)",
+               SIZER_PROSE(
+                   "share of the sustained FP32 rate (peak x the default matmul share): llama.cpp "
+                   "Metal prompt processing reaches 0.55-0.75 of the FP32 peak on Apple GPUs (rows "
+                   "M-044, M-045, M-046); generic 0.75 (0.6 of the peak)"),
                &Assumptions::prefill_compute_efficiency_simd, 0.75),
-      fraction("decodeComputeEfficiency", "Decode compute efficiency (large batches)",
-               "share of the card's sustained matmul rate (peak x its measured matmul share) "
-               "once decode is compute-bound: batched GEMMs ~0.5 of the peak (0.62 of the "
-               "sustained rate at the default share 0.803); vLLM at 256 sequences (serving rows "
-               "M-191..M-194)",
-               &Assumptions::decode_compute_efficiency, 0.62),
-      fraction("trainingMfu", "Training efficiency (share of the sustained matmul rate)",
-               "share of the card's sustained matmul rate (its peak x matmulEfficiency from "
-               "core/data/gpus.csv) that a training step reaches over the executed FLOPs "
-               "(recompute included): data loading, kernels other than matmuls, optimizer step, "
-               "synchronisation. Fit on the generic rows' training throughput (LOSO in "
-               "docs/VALIDATION.md); the framework profiles keep it (they change memory behaviours "
-               "only)",
-               &Assumptions::training_mfu, 0.8),
+      fraction(
+          "decodeComputeEfficiency", "Decode compute efficiency (large batches)",
+          SIZER_PROSE(
+              "share of the card's sustained matmul rate (peak x its measured matmul share) "
+              "once decode is compute-bound: batched GEMMs ~0.5 of the peak (0.62 of the "
+              "sustained rate at the default share 0.803); vLLM at 256 sequences (serving rows "
+              "M-191..M-194)"),
+          &Assumptions::decode_compute_efficiency, 0.62),
+      fraction(
+          "trainingMfu", "Training efficiency (share of the sustained matmul rate)",
+          SIZER_PROSE(
+              "share of the card's sustained matmul rate (its peak x matmulEfficiency from "
+              "core/data/gpus.csv) that a training step reaches over the executed FLOPs "
+              "(recompute included): data loading, kernels other than matmuls, optimizer step, "
+              "synchronisation. Fit on the generic rows' training throughput (LOSO in "
+              "docs/VALIDATION.md); the framework profiles keep it (they change memory behaviours "
+              "only)"),
+          &Assumptions::training_mfu, 0.8),
       fraction("matmulEfficiencyDefault", "Sustained matmul share (cards not measured)",
-               "the measured share of the dense peak that matmuls sustain (MAMF / peak) is a "
-               "column of core/data/gpus.csv for the cards in the stas00/ml-engineering MAMF "
-               "table; other cards take the median of its NVIDIA BF16 rows (A100 SXM 0.869, "
-               "GH200 0.838, A100 PCIe 0.811, H100 SXM 0.803, B300 0.786, B200 0.776, GB200 "
-               "0.729)",
+               SIZER_PROSE(
+                   "the measured share of the dense peak that matmuls sustain (MAMF / peak) is a "
+                   "column of core/data/gpus.csv for the cards in the stas00/ml-engineering MAMF "
+                   "table; other cards take the median of its NVIDIA BF16 rows (A100 SXM 0.869, "
+                   "GH200 0.838, A100 PCIe 0.811, H100 SXM 0.803, B300 0.786, B200 0.776, GB200 "
+                   "0.729)"),
                &Assumptions::matmul_efficiency_default, 0.803),
-      fraction("attentionEfficiencyDefault", "Attention kernel share (cards not measured)",
-               "fused attention (FlashAttention-2 class) over forward and backward, as a share of "
-               "the 16-bit peak: a column of core/data/gpus.csv where measured (A100 0.6, H100 "
-               "0.35, RTX 4090 0.67); other cards take A100's 0.6 scaled by the default matmul "
-               "share over A100's (0.803 / 0.869)",
-               &Assumptions::attention_efficiency_default, 0.55),
+      fraction(
+          "attentionEfficiencyDefault", "Attention kernel share (cards not measured)",
+          SIZER_PROSE(
+              "fused attention (FlashAttention-2 class) over forward and backward, as a share of "
+              "the 16-bit peak: a column of core/data/gpus.csv where measured (A100 0.6, H100 "
+              "0.35, RTX 4090 0.67); other cards take A100's 0.6 scaled by the default matmul "
+              "share over A100's (0.803 / 0.869)"),
+          &Assumptions::attention_efficiency_default, 0.55),
       fraction(
           "elementwiseBandwidthEfficiency", "Training: elementwise kernels' bandwidth share",
-          "norms, residual adds, RoPE and activations stream their tensors through HBM: "
-          "STREAM copy / triad kernels reach 2.90-2.97 of the H100 SXM's 3.35 TB/s (0.87-0.89; "
-          "samuel-bohman/AI-benchmarking-guide, Azure ND H100 v5 results)",
+          SIZER_PROSE(
+              "norms, residual adds, RoPE and activations stream their tensors through HBM: "
+              "STREAM copy / triad kernels reach 2.90-2.97 of the H100 SXM's 3.35 TB/s (0.87-0.89; "
+              "samuel-bohman/AI-benchmarking-guide, Azure ND H100 v5 results)"),
           &Assumptions::elementwise_bandwidth_efficiency, 0.87),
       real("allocatorCacheFraction", "Training: allocator cache over the transient memory",
            "fraction",
-           "PyTorch's CUDA caching allocator keeps freed blocks reserved for reuse and splits "
-           "blocks by size class, so torch.cuda.max_memory_reserved (what the card must hold) "
-           "exceeds max_memory_allocated by a share of what a step allocates and frees "
-           "(activations, the loss, gathered ZeRO-3 layers); fit on the published rows that "
-           "measure reserved memory (fsdp_qlora, torchtitan, PEFT's FSDP / DeepSpeed pages; "
-           "docs/VALIDATION.md)",
+           SIZER_PROSE(
+               "PyTorch's CUDA caching allocator keeps freed blocks reserved for reuse and splits "
+               "blocks by size class, so torch.cuda.max_memory_reserved (what the card must hold) "
+               "exceeds max_memory_allocated by a share of what a step allocates and frees "
+               "(activations, the loss, gathered ZeRO-3 layers); fit on the published rows that "
+               "measure reserved memory (fsdp_qlora, torchtitan, PEFT's FSDP / DeepSpeed pages; "
+               "docs/VALIDATION.md)"),
            &Assumptions::allocator_cache_fraction, 0.3, 0.0, 1.0),
       real("cudaContextBytes", "CUDA context and driver", "bytes",
-           "0.3-1 GiB per process (docs/METHOD.md, Units); seed 004 budgets 1.3 GB",
+           SIZER_PROSE("0.3-1 GiB per process (docs/METHOD.md, Units); seed 004 budgets 1.3 GB"),
            &Assumptions::cuda_context_bytes, 0.5 * kGiB, 0.0, 1e12),
       real("engineReserveFraction", "Memory the engine leaves unused", "fraction",
-           "vLLM gpu_memory_utilization 0.9 (default) leaves 10% of the card",
+           SIZER_PROSE("vLLM gpu_memory_utilization 0.9 (default) leaves 10% of the card"),
            &Assumptions::engine_reserve_fraction, 0.0, 0.0, 0.95),
       real("reserveHoldsActivations", "Activations live inside the engine's reserve", "flag",
-           "SGLang: mem_fraction_static covers weights and the KV pool only; the rest of the card "
-           "(the reserve) holds activations and CUDA-graph buffers (server_args.py). vLLM: its "
-           "profiled activations come out of the gpu_memory_utilization budget (0)",
+           SIZER_PROSE(
+               "SGLang: mem_fraction_static covers weights and the KV pool only; the rest of the "
+               "card "
+               "(the reserve) holds activations and CUDA-graph buffers (server_args.py). vLLM: its "
+               "profiled activations come out of the gpu_memory_utilization budget (0)"),
            &Assumptions::reserve_holds_activations, 0.0, 0.0, 1.0),
-      real("kvFreeMemoryFraction", "KV pool share of the memory left after loading", "fraction",
-           "TensorRT-LLM KvCacheConfig.free_gpu_memory_fraction 0.9: the pool takes 90% of what "
-           "is free once weights and activation buffers are allocated; the rest stays unused; "
-           "0 = not this rule",
-           &Assumptions::kv_free_memory_fraction, 0.0, 0.0, 1.0),
+      real(
+          "kvFreeMemoryFraction", "KV pool share of the memory left after loading", "fraction",
+          SIZER_PROSE(
+              "TensorRT-LLM KvCacheConfig.free_gpu_memory_fraction 0.9: the pool takes 90% of what "
+              "is free once weights and activation buffers are allocated; the rest stays unused; "
+              "0 = not this rule"),
+          &Assumptions::kv_free_memory_fraction, 0.0, 0.0, 1.0),
       real("frameworkOverheadFraction", "Framework working memory", "fraction",
-           "allocator fragmentation and workspaces as a share of weights: HF rows M-130/M-134 "
-           "(peak allocated within 1% of weights), seeds' 20% rule is an upper bound",
+           SIZER_PROSE(
+               "allocator fragmentation and workspaces as a share of weights: HF rows M-130/M-134 "
+               "(peak allocated within 1% of weights), seeds' 20% rule is an upper bound"),
            &Assumptions::framework_overhead_fraction, 0.05, 0.0, 10.0),
-      fraction("linkEfficiency", "Collective bandwidth efficiency",
-               "NCCL bus bandwidth reaches ~0.7-0.8 of the NVLink / IB spec (nccl-tests)",
-               &Assumptions::link_efficiency, 0.7),
+      fraction(
+          "linkEfficiency", "Collective bandwidth efficiency",
+          SIZER_PROSE("NCCL bus bandwidth reaches ~0.7-0.8 of the NVLink / IB spec (nccl-tests)"),
+          &Assumptions::link_efficiency, 0.7),
       real("pipelineMicroBatches", "Pipeline stages work on their own micro-batches", "flag",
-           "serving engines keep one micro-batch per pipeline stage in flight, so all stages "
-           "decode at once (vLLM: max_concurrent_batches = pipeline_parallel_size, the V1 "
-           "engine core's batch queue; V0's one virtual engine per stage); 0: one batch passes "
-           "the stages in turn (llama.cpp layer split, Transformers device_map)",
+           SIZER_PROSE(
+               "serving engines keep one micro-batch per pipeline stage in flight, so all stages "
+               "decode at once (vLLM: max_concurrent_batches = pipeline_parallel_size, the V1 "
+               "engine core's batch queue; V0's one virtual engine per stage); 0: one batch passes "
+               "the stages in turn (llama.cpp layer split, Transformers device_map)"),
            &Assumptions::pipeline_micro_batches, 0.0, 0.0, 1.0),
       real("collectiveLatencySeconds", "Base latency per collective call", "seconds",
-           "NCCL's ring model, LL protocol: 3.6 us per call (baseLat in src/graph/tuning.cc), plus "
-           "one hop latency per ring step (2 (n - 1) steps for an all-reduce of n GPUs)",
+           SIZER_PROSE(
+               "NCCL's ring model, LL protocol: 3.6 us per call (baseLat in src/graph/tuning.cc), "
+               "plus "
+               "one hop latency per ring step (2 (n - 1) steps for an all-reduce of n GPUs)"),
            &Assumptions::collective_latency_s, 3.6e-6, 0.0, 1.0),
       real("nvlinkHopLatencySeconds", "Latency per ring step over NVLink", "seconds",
-           "NCCL's ring LL figure for NVLink, 0.47 us (hwLat in src/graph/tuning.cc): an "
-           "all-reduce over 8 NVLink GPUs takes 3.6 + 14 x 0.47 = 10.2 us",
+           SIZER_PROSE(
+               "NCCL's ring LL figure for NVLink, 0.47 us (hwLat in src/graph/tuning.cc): an "
+               "all-reduce over 8 NVLink GPUs takes 3.6 + 14 x 0.47 = 10.2 us"),
            &Assumptions::nvlink_hop_latency_s, 0.47e-6, 0.0, 1.0),
-      real("pcieHopLatencySeconds", "Latency per ring step over PCIe (peer access)", "seconds",
-           "measured: NCCL all-reduce of 8 KB over 4 V100 behind one PCIe switch, inside a CUDA "
-           "graph, 20.3 us = 3.6 + 6 x 2.8 (haohervchb/sglang-V100 PR #2); NCCL's own model "
-           "says 1.0 us",
-           &Assumptions::pcie_hop_latency_s, 2.8e-6, 0.0, 1.0),
+      real(
+          "pcieHopLatencySeconds", "Latency per ring step over PCIe (peer access)", "seconds",
+          SIZER_PROSE(
+              "measured: NCCL all-reduce of 8 KB over 4 V100 behind one PCIe switch, inside a CUDA "
+              "graph, 20.3 us = 3.6 + 6 x 2.8 (haohervchb/sglang-V100 PR #2); NCCL's own model "
+              "says 1.0 us"),
+          &Assumptions::pcie_hop_latency_s, 2.8e-6, 0.0, 1.0),
       real("hostStagedHopLatencySeconds", "Latency per ring step through host memory", "seconds",
-           "cards without PCIe peer access (GeForce) use NCCL's SHM transport: a 10 KB decode "
-           "all-reduce over 2 RTX 5070 Ti takes 39 us = 3.6 + 2 x 17.7 (sgl-project/sglang PR "
-           "#39605)",
+           SIZER_PROSE(
+               "cards without PCIe peer access (GeForce) use NCCL's SHM transport: a 10 KB decode "
+               "all-reduce over 2 RTX 5070 Ti takes 39 us = 3.6 + 2 x 17.7 (sgl-project/sglang PR "
+               "#39605)"),
            &Assumptions::host_staged_hop_latency_s, 17.7e-6, 0.0, 1.0),
       real("networkHopLatencySeconds", "Latency per ring step between nodes", "seconds",
-           "NCCL's ring LL figure for the network, 2.7 us (hwLat in src/graph/tuning.cc)",
+           SIZER_PROSE(
+               "NCCL's ring LL figure for the network, 2.7 us (hwLat in src/graph/tuning.cc)"),
            &Assumptions::network_hop_latency_s, 2.7e-6, 0.0, 1.0),
       fraction("hostBandwidthEfficiency", "Host RAM bandwidth efficiency",
-               "STREAM-like reads reach ~0.7 of DDR spec", &Assumptions::host_bandwidth_efficiency,
-               0.7),
-      fraction("cpuComputeEfficiency", "CPU compute efficiency",
-               "share of the CPU's peak (INT8 dot products for quantized weights, FP32 FMAs for "
-               "16-bit) that llama.cpp's CPU matmuls reach in prompt processing: Llama-3.1-8B "
-               "Q5_0 pp512 157 t/s on a Ryzen 9 7950X (0.26 of 9.2 TOPS) and 172 t/s on a "
-               "32-core Threadripper PRO 5975WX (0.18 of 14.7 TOPS), ik_llama.cpp PR #121, rows "
-               "P-184, P-185 (fit 0.18); layers kept in host RAM and CPU-only runs",
-               &Assumptions::cpu_compute_efficiency, 0.18),
+               SIZER_PROSE("STREAM-like reads reach ~0.7 of DDR spec"),
+               &Assumptions::host_bandwidth_efficiency, 0.7),
+      fraction(
+          "cpuComputeEfficiency", "CPU compute efficiency",
+          SIZER_PROSE(
+              "share of the CPU's peak (INT8 dot products for quantized weights, FP32 FMAs for "
+              "16-bit) that llama.cpp's CPU matmuls reach in prompt processing: Llama-3.1-8B "
+              "Q5_0 pp512 157 t/s on a Ryzen 9 7950X (0.26 of 9.2 TOPS) and 172 t/s on a "
+              "32-core Threadripper PRO 5975WX (0.18 of 14.7 TOPS), ik_llama.cpp PR #121, rows "
+              "P-184, P-185 (fit 0.18); layers kept in host RAM and CPU-only runs"),
+          &Assumptions::cpu_compute_efficiency, 0.18),
       real("hostOsReserveBytes", "RAM the operating system keeps (CPU-only)", "bytes",
-           "a CPU-only run shares RAM with the OS: a headless Linux server idles near 1 GiB, a "
-           "desktop session 2-4 GiB (Ubuntu Desktop's minimum is 4 GB)",
+           SIZER_PROSE(
+               "a CPU-only run shares RAM with the OS: a headless Linux server idles near 1 GiB, a "
+               "desktop session 2-4 GiB (Ubuntu Desktop's minimum is 4 GB)"),
            &Assumptions::host_os_reserve_bytes, 2.0 * kGiB, 0.0, 1e13),
       whole("kvBlockTokens", "KV cache block size",
-            "vLLM PagedAttention block_size 16; contiguous engines 1",
+            SIZER_PROSE("vLLM PagedAttention block_size 16; contiguous engines 1"),
             &Assumptions::kv_block_tokens, 1, 1, 65536),
-      whole("prefillChunkTokens", "Prefill chunk",
-            "llama.cpp n_ubatch 512; vLLM max_num_batched_tokens 2048, 8192 on cards of 70 GiB or "
-            "more but A100; SGLang chunked_prefill_size 8192, 2048 under 25,000 MiB; 0 = "
-            "whole prompt",
-            &Assumptions::prefill_chunk_tokens, 2048, 0, kMaxTokens),
+      whole(
+          "prefillChunkTokens", "Prefill chunk",
+          SIZER_PROSE("llama.cpp n_ubatch 512; vLLM max_num_batched_tokens 2048, 8192 on cards of "
+                      "70 GiB or "
+                      "more but A100; SGLang chunked_prefill_size 8192, 2048 under 25,000 MiB; 0 = "
+                      "whole prompt"),
+          &Assumptions::prefill_chunk_tokens, 2048, 0, kMaxTokens),
       real("prefillMaterializesScores", "Prefill materializes the attention scores", "flag",
-           "llama-bench default flash_attn off (rows M-001..M-053); vLLM and SDPA use fused "
-           "kernels",
+           SIZER_PROSE(
+               "llama-bench default flash_attn off (rows M-001..M-053); vLLM and SDPA use fused "
+               "kernels"),
            &Assumptions::prefill_materializes_scores, 0.0, 0.0, 1.0),
-      real("prefillDequantizesWeights", "Prefill expands quantized weights to 16 bits", "flag",
-           "1: every prompt chunk first writes each quantized weight matrix out as 16-bit "
-           "values, then a 16-bit GEMM multiplies them (llama.cpp's CUDA backend before PR "
-           "#8075, June 2024, or built with GGML_CUDA_FORCE_CUBLAS; bitsandbytes' dequantize_4bit "
-           "before its matmul; AutoAWQ's GEMM kernel at 1024+ tokens): that pass reads the "
-           "quantized bytes and writes 2 bytes per weight at the memory rate. 0: the kernel "
-           "multiplies the quantized weights in place (llama.cpp's MMQ, Marlin). Not on CPUs or "
-           "Apple GPUs (Metal dequantizes tiles in threadgroup memory)",
-           &Assumptions::prefill_dequantizes_weights, 0.0, 0.0, 1.0),
-      real("inferenceActivationBytes", "Bytes per working-buffer element", "bytes",
-           "llama.cpp keeps intermediate tensors in FP32 (4); PyTorch engines in BF16/FP16 (2)",
-           &Assumptions::inference_activation_bytes, 2.0, 0.5, 8.0),
-      real("recurrentStateBytes", "Bytes per recurrent-state value", "bytes",
-           "hybrid models' Gated DeltaNet / Mamba state and convolution window: vLLM's "
-           "CacheConfig mamba_cache_dtype and mamba_ssm_cache_dtype default 'auto', the model's "
-           "16-bit dtype (2); set 4 for a float32 state (--mamba-ssm-cache-dtype float32, "
-           "config.json mamba_ssm_dtype float32)",
-           &Assumptions::recurrent_state_bytes, 2.0, 0.5, 8.0),
+      real(
+          "prefillDequantizesWeights", "Prefill expands quantized weights to 16 bits", "flag",
+          SIZER_PROSE(
+              "1: every prompt chunk first writes each quantized weight matrix out as 16-bit "
+              "values, then a 16-bit GEMM multiplies them (llama.cpp's CUDA backend before PR "
+              "#8075, June 2024, or built with GGML_CUDA_FORCE_CUBLAS; bitsandbytes' "
+              "dequantize_4bit "
+              "before its matmul; AutoAWQ's GEMM kernel at 1024+ tokens): that pass reads the "
+              "quantized bytes and writes 2 bytes per weight at the memory rate. 0: the kernel "
+              "multiplies the quantized weights in place (llama.cpp's MMQ, Marlin). Not on CPUs or "
+              "Apple GPUs (Metal dequantizes tiles in threadgroup memory)"),
+          &Assumptions::prefill_dequantizes_weights, 0.0, 0.0, 1.0),
+      real(
+          "inferenceActivationBytes", "Bytes per working-buffer element", "bytes",
+          SIZER_PROSE(
+              "llama.cpp keeps intermediate tensors in FP32 (4); PyTorch engines in BF16/FP16 (2)"),
+          &Assumptions::inference_activation_bytes, 2.0, 0.5, 8.0),
+      real(
+          "recurrentStateBytes", "Bytes per recurrent-state value", "bytes",
+          SIZER_PROSE(
+              "hybrid models' Gated DeltaNet / Mamba state and convolution window: vLLM's "
+              "CacheConfig mamba_cache_dtype and mamba_ssm_cache_dtype default 'auto', the model's "
+              "16-bit dtype (2); set 4 for a float32 state (--mamba-ssm-cache-dtype float32, "
+              "config.json mamba_ssm_dtype float32)"),
+          &Assumptions::recurrent_state_bytes, 2.0, 0.5, 8.0),
       // [issue 8 block: vLLM's profiling pass and quantized kernels]
       {{"samplerProfileSequences", "Sequences in the engine's profiling sampler run", "sequences",
         "vLLM sizes its KV pool after a profiling pass whose dummy sampler run samples one token "
@@ -248,114 +309,157 @@ const std::vector<Field>& fields() {
        nullptr,
        &Assumptions::sampler_profile_sequences,
        0.0},
-      real("samplerBytesPerLogit", "Sampler memory per logit in the profiling pass",
-           "bytes per logit",
-           "bytes per sequence x vocabulary entry live at the sampler's peak, vLLM V0 "
-           "Sampler.forward with the profile's top-k and top-p: the model's BF16 logits (2), their "
-           "FP32 copy (4), and in _apply_top_k_top_p the sorted values (4), their int64 indices "
-           "(8), the top-k and top-p masks (1 + 1), softmax (4), cumsum (4) and the re-scattered "
-           "logits (4) = 32; V1's PyTorch path 28, FlashInfer's sampler about 10",
-           &Assumptions::sampler_bytes_per_logit, 32.0, 0.0, 64.0),
+      real(
+          "samplerBytesPerLogit", "Sampler memory per logit in the profiling pass",
+          "bytes per logit",
+          SIZER_PROSE(
+              "bytes per sequence x vocabulary entry live at the sampler's peak, vLLM V0 "
+              "Sampler.forward with the profile's top-k and top-p: the model's BF16 logits (2), "
+              "their "
+              "FP32 copy (4), and in _apply_top_k_top_p the sorted values (4), their int64 indices "
+              "(8), the top-k and top-p masks (1 + 1), softmax (4), cumsum (4) and the "
+              "re-scattered "
+              "logits (4) = 32; V1's PyTorch path 28, FlashInfer's sampler about 10"),
+          &Assumptions::sampler_bytes_per_logit, 32.0, 0.0, 64.0),
       real("engineNonTorchBytes", "Memory the engine allocates outside PyTorch", "bytes",
-           "vLLM counts what its profiling pass allocates outside PyTorch's allocator (cuBLAS "
-           "workspaces, NCCL and custom all-reduce buffers) against its budget: non_torch_memory "
-           "0.35 GiB on an RTX 3090 (issue #10517) and 0.25 GiB per GPU at TP2 on RTX 4090s "
-           "(issue #13061)",
+           SIZER_PROSE(
+               "vLLM counts what its profiling pass allocates outside PyTorch's allocator (cuBLAS "
+               "workspaces, NCCL and custom all-reduce buffers) against its budget: "
+               "non_torch_memory "
+               "0.35 GiB on an RTX 3090 (issue #10517) and 0.25 GiB per GPU at TP2 on RTX 4090s "
+               "(issue #13061)"),
            &Assumptions::engine_non_torch_bytes, 0.0, 0.0, 1e12),
-      real("driverReservedBytes", "Device memory the driver keeps from CUDA", "bytes",
-           "NVML nvmlMemory_v2_t.reserved: memory reserved for system use (driver or firmware), "
-           "outside the total CUDA reports (GSP firmware alone 352 MB on an A1000, "
-           "open-gpu-kernel-modules discussion #1188; an RTX 3090's CUDA total is 23.58 GiB of "
-           "24 GiB, vLLM issue #10517). Serving engines take their memory share of CUDA's total",
-           &Assumptions::driver_reserved_bytes, 0.4 * kGiB, 0.0, 1e12),
-      real("weightOnlyKernelShare", "Weight-only 4-bit kernels: share of 16-bit bandwidth",
-           "fraction",
-           "decode time of a weight-only (W4A16) kernel that dequantizes each weight on the SMs "
-           "before a 16-bit matmul, as a share of the 16-bit kernel's bandwidth at small batch: "
-           "Marlin on an H100 reaches 0.54 (n = k = 8192, m = 1: 4.98 TFLOPS against torch "
-           "BF16's 2.30 at 4x the bytes; W8A16 0.75; inclusionAI/humming PR #2), Marlin is near "
-           "ideal on Ampere / Ada (IST-DASLab/marlin README: 3.87x of FP16 on an A10 up to batch "
-           "16-32; 'not yet optimized for Hopper'). Other widths follow from the same "
-           "dequantization work per weight. 0 = that rule (0.54 on Hopper, 1 elsewhere); 1 = "
-           "the kernel streams at the 16-bit share",
-           &Assumptions::weight_only_kernel_share, 1.0, 0.0, 1.0),
-      real("metalQuantOpsPerWeight", "llama.cpp Metal: FP32 operations per quantized weight",
-           "operations",
-           "llama.cpp's Metal mat-vec kernels (ggml-metal kernel_mul_mv_q4_K_f32 and kin) unpack "
-           "each quantized weight's bits, scale and offset it and multiply-add it in FP32 on the "
-           "GPU's ALUs, where the CUDA backend dots 8-bit integers with dp4a (mul_mat_vec_q); on "
-           "Apple GPUs, whose FP32 rate per byte of bandwidth is low (M1 Max 10.4 TFLOPS for "
-           "400 GB/s), that work sets the decode step of K-quants: Llama-3-8B and 70B Q4_K_M "
-           "run at the same 0.3 T weights/s on an M1 Max though their F16 runs are bandwidth-"
-           "bound (rows M-025..M-027). Operations per weight at the FP32 peak, per decode step; "
-           "0 = no such bound (engines other than llama.cpp)",
-           &Assumptions::metal_quant_ops_per_weight, 0.0, 0.0, 1000.0),
-      real("unifiedMemoryGpuFraction", "Apple GPUs: share of RAM the GPU may hold", "fraction",
-           "Metal's recommendedMaxWorkingSetSize (printed by llama.cpp at start-up): 75% of RAM "
-           "above 36 GB (64 GB M1 Max: 51,540 MB), two thirds at or below (16 GB M1: 10,923 MB); "
-           "0 = that rule. A user who raises `sudo sysctl iogpu.wired_limit_mb` sets their own",
-           &Assumptions::unified_memory_gpu_fraction, 0.0, 0.0, 1.0),
+      real(
+          "driverReservedBytes", "Device memory the driver keeps from CUDA", "bytes",
+          SIZER_PROSE(
+              "NVML nvmlMemory_v2_t.reserved: memory reserved for system use (driver or firmware), "
+              "outside the total CUDA reports (GSP firmware alone 352 MB on an A1000, "
+              "open-gpu-kernel-modules discussion #1188; an RTX 3090's CUDA total is 23.58 GiB of "
+              "24 GiB, vLLM issue #10517). Serving engines take their memory share of CUDA's "
+              "total"),
+          &Assumptions::driver_reserved_bytes, 0.4 * kGiB, 0.0, 1e12),
+      real(
+          "weightOnlyKernelShare", "Weight-only 4-bit kernels: share of 16-bit bandwidth",
+          "fraction",
+          SIZER_PROSE(
+              "decode time of a weight-only (W4A16) kernel that dequantizes each weight on the SMs "
+              "before a 16-bit matmul, as a share of the 16-bit kernel's bandwidth at small batch: "
+              "Marlin on an H100 reaches 0.54 (n = k = 8192, m = 1: 4.98 TFLOPS against torch "
+              "BF16's 2.30 at 4x the bytes; W8A16 0.75; inclusionAI/humming PR #2), Marlin is near "
+              "ideal on Ampere / Ada (IST-DASLab/marlin README: 3.87x of FP16 on an A10 up to "
+              "batch "
+              "16-32; 'not yet optimized for Hopper'). Other widths follow from the same "
+              "dequantization work per weight. 0 = that rule (0.54 on Hopper, 1 elsewhere); 1 = "
+              "the kernel streams at the 16-bit share"),
+          &Assumptions::weight_only_kernel_share, 1.0, 0.0, 1.0),
+      real(
+          "metalQuantOpsPerWeight", "llama.cpp Metal: FP32 operations per quantized weight",
+          "operations",
+          SIZER_PROSE(
+              "llama.cpp's Metal mat-vec kernels (ggml-metal kernel_mul_mv_q4_K_f32 and kin) "
+              "unpack "
+              "each quantized weight's bits, scale and offset it and multiply-add it in FP32 on "
+              "the "
+              "GPU's ALUs, where the CUDA backend dots 8-bit integers with dp4a (mul_mat_vec_q); "
+              "on "
+              "Apple GPUs, whose FP32 rate per byte of bandwidth is low (M1 Max 10.4 TFLOPS for "
+              "400 GB/s), that work sets the decode step of K-quants: Llama-3-8B and 70B Q4_K_M "
+              "run at the same 0.3 T weights/s on an M1 Max though their F16 runs are bandwidth-"
+              "bound (rows M-025..M-027). Operations per weight at the FP32 peak, per decode step; "
+              "0 = no such bound (engines other than llama.cpp)"),
+          &Assumptions::metal_quant_ops_per_weight, 0.0, 0.0, 1000.0),
+      real(
+          "unifiedMemoryGpuFraction", "Apple GPUs: share of RAM the GPU may hold", "fraction",
+          SIZER_PROSE(
+              "Metal's recommendedMaxWorkingSetSize (printed by llama.cpp at start-up): 75% of RAM "
+              "above 36 GB (64 GB M1 Max: 51,540 MB), two thirds at or below (16 GB M1: 10,923 "
+              "MB); "
+              "0 = that rule. A user who raises `sudo sysctl iogpu.wired_limit_mb` sets their own"),
+          &Assumptions::unified_memory_gpu_fraction, 0.0, 0.0, 1.0),
       whole("prefillLogitPositions", "Logit positions kept in prefill",
-            "serving engines keep the last position (1); generate() in older HF Transformers "
-            "keeps all (0)",
+            SIZER_PROSE(
+                "serving engines keep the last position (1); generate() in older HF Transformers "
+                "keeps all (0)"),
             &Assumptions::prefill_logit_positions, 1, 0, kMaxTokens),
-      fraction("boardPowerFraction", "Board power while running, share of TDP",
-               "8 x H100 nodes under AI training draw 76% of their 10.2 kW rating (Brookhaven "
-               "measurements, arXiv 2506.14551); H100 LLM inference draws ~400-550 W of its 700 W. "
-               "Energy per token and the owner's power cost use TDP x this share",
-               &Assumptions::board_power_fraction, 0.76),
-      real("lossBytesPerLogit", "Training: loss memory per logit", "bytes",
-           "bytes per token and vocabulary entry held at the loss's peak: 4 = BF16 logits and a "
-           "chunked FP32 cross-entropy working set; each framework's own is in its profile "
-           "(docs/METHOD.md, Training frameworks)",
-           &Assumptions::loss_bytes_per_logit, 4.0, 0.0, 64.0),
+      fraction(
+          "boardPowerFraction", "Board power while running, share of TDP",
+          SIZER_PROSE(
+              "8 x H100 nodes under AI training draw 76% of their 10.2 kW rating (Brookhaven "
+              "measurements, arXiv 2506.14551); H100 LLM inference draws ~400-550 W of its 700 W. "
+              "Energy per token and the owner's power cost use TDP x this share"),
+          &Assumptions::board_power_fraction, 0.76),
+      real(
+          "lossBytesPerLogit", "Training: loss memory per logit", "bytes",
+          SIZER_PROSE(
+              "bytes per token and vocabulary entry held at the loss's peak: 4 = BF16 logits and a "
+              "chunked FP32 cross-entropy working set; each framework's own is in its profile "
+              "(docs/METHOD.md, Training frameworks)"),
+          &Assumptions::loss_bytes_per_logit, 4.0, 0.0, 64.0),
       real(
           "compiledLoss", "Training: the loss is compiled", "flag",
-          "1 = torch.compile fuses the loss's FP32 upcast, log-softmax and NLL into one kernel "
-          "that keeps only a per-row logsumexp (torchtune training.compile_loss with compile=True; "
-          "torchtitan build_cross_entropy_loss with compile on, 2025 and later): the loss then "
-          "holds the 16-bit logits (2 bytes) and the 16-bit gradient of the chunk being "
-          "differentiated (2 / lossChunks), never more than lossBytesPerLogit",
+          SIZER_PROSE(
+              "1 = torch.compile fuses the loss's FP32 upcast, log-softmax and NLL into one kernel "
+              "that keeps only a per-row logsumexp (torchtune training.compile_loss with "
+              "compile=True; "
+              "torchtitan build_cross_entropy_loss with compile on, 2025 and later): the loss then "
+              "holds the 16-bit logits (2 bytes) and the 16-bit gradient of the chunk being "
+              "differentiated (2 / lossChunks), never more than lossBytesPerLogit"),
           &Assumptions::compiled_loss, 0.0, 0.0, 1.0),
-      whole("lossChunks", "Training: chunks the loss is computed in",
-            "the cross-entropy runs over this many pieces of the sequence, one at a time "
-            "(torchtune CEWithChunkedOutputLoss num_output_chunks = 8); 1 = the whole sequence",
-            &Assumptions::loss_chunks, 1, 1, 1024),
-      real("eagerIntermediates", "Training: eager elementwise ops keep their outputs", "flag",
-           "1 = eager PyTorch modules: a gated MLP keeps gate, SiLU(gate), up and their product "
-           "(4 of the MLP width, fused kernels 3) and RMSNorm keeps an FP32 copy of its input "
-           "and its BF16 result (6 bytes per element, fused 2); 0 = fused kernels (Megatron, "
-           "Korthikanti et al. 2022)",
-           &Assumptions::eager_intermediates, 0.0, 0.0, 1.0),
-      real("loraDropoutCopies", "Training: LoRA dropout keeps a copy of adapter inputs", "flag",
-           "lora_dropout > 0 keeps a dropped 16-bit copy of each adapted matrix's input for "
-           "backward (LitGPT default 0.05); PEFT, torchtune and Unsloth default to 0 (no copy)",
-           &Assumptions::lora_dropout_copies, 1.0, 0.0, 1.0),
+      whole(
+          "lossChunks", "Training: chunks the loss is computed in",
+          SIZER_PROSE(
+              "the cross-entropy runs over this many pieces of the sequence, one at a time "
+              "(torchtune CEWithChunkedOutputLoss num_output_chunks = 8); 1 = the whole sequence"),
+          &Assumptions::loss_chunks, 1, 1, 1024),
+      real(
+          "eagerIntermediates", "Training: eager elementwise ops keep their outputs", "flag",
+          SIZER_PROSE(
+              "1 = eager PyTorch modules: a gated MLP keeps gate, SiLU(gate), up and their product "
+              "(4 of the MLP width, fused kernels 3) and RMSNorm keeps an FP32 copy of its input "
+              "and its BF16 result (6 bytes per element, fused 2); 0 = fused kernels (Megatron, "
+              "Korthikanti et al. 2022)"),
+          &Assumptions::eager_intermediates, 0.0, 0.0, 1.0),
+      real(
+          "loraDropoutCopies", "Training: LoRA dropout keeps a copy of adapter inputs", "flag",
+          SIZER_PROSE(
+              "lora_dropout > 0 keeps a dropped 16-bit copy of each adapted matrix's input for "
+              "backward (LitGPT default 0.05); PEFT, torchtune and Unsloth default to 0 (no copy)"),
+          &Assumptions::lora_dropout_copies, 1.0, 0.0, 1.0),
       real("kbitUpcastFp32", "QLoRA: unquantized parameters in FP32", "flag",
-           "PEFT prepare_model_for_kbit_training casts every 16-bit parameter that is not "
-           "quantized (embeddings, LM head, norms) to FP32; the residual stream then runs in FP32 "
-           "and autocast keeps a BF16 copy of the LM head for backward",
+           SIZER_PROSE(
+               "PEFT prepare_model_for_kbit_training casts every 16-bit parameter that is not "
+               "quantized (embeddings, LM head, norms) to FP32; the residual stream then runs in "
+               "FP32 "
+               "and autocast keeps a BF16 copy of the LM head for backward"),
            &Assumptions::kbit_upcast_fp32, 0.0, 0.0, 1.0),
       real("activationOffload", "Training: activations offloaded to host RAM", "flag",
-           "checkpointed layer inputs (or, without recompute, every saved activation) move to "
-           "host RAM and back over PCIe on a side stream; the GPU keeps the layer being computed "
-           "and one prefetched (Unsloth gradient checkpointing, torchtune "
-           "enable_activation_offloading)",
+           SIZER_PROSE(
+               "checkpointed layer inputs (or, without recompute, every saved activation) move to "
+               "host RAM and back over PCIe on a side stream; the GPU keeps the layer being "
+               "computed "
+               "and one prefetched (Unsloth gradient checkpointing, torchtune "
+               "enable_activation_offloading)"),
            &Assumptions::activation_offload, 0.0, 0.0, 1.0),
-      real("optimizerInBackward", "Training: optimizer step fused into backward", "flag",
-           "each parameter is updated and its gradient freed as soon as it is computed, so only "
-           "the largest gradient is held (torchtune optimizer_in_bwd)",
-           &Assumptions::optimizer_in_backward, 0.0, 0.0, 1.0),
+      real(
+          "optimizerInBackward", "Training: optimizer step fused into backward", "flag",
+          SIZER_PROSE(
+              "each parameter is updated and its gradient freed as soon as it is computed, so only "
+              "the largest gradient is held (torchtune optimizer_in_bwd)"),
+          &Assumptions::optimizer_in_backward, 0.0, 0.0, 1.0),
       real("selectiveRecomputeOps", "Training: selective recompute is op-level", "flag",
-           "0 = Korthikanti et al. 2022: selective recompute drops only the attention scores; 1 = "
-           "torchtitan's op policy: keep each layer's input, the attention output and every "
-           "second matmul output, recompute the rest in backward",
+           SIZER_PROSE(
+               "0 = Korthikanti et al. 2022: selective recompute drops only the attention scores; "
+               "1 = "
+               "torchtitan's op policy: keep each layer's input, the attention output and every "
+               "second matmul output, recompute the rest in backward"),
            &Assumptions::selective_recompute_ops, 0.0, 0.0, 1.0),
       real("persistentGradientBuffer", "Training: gradient buffer held all step", "flag",
-           "1 = a contiguous gradient buffer lives through forward (Megatron, DeepSpeed; DDP's "
-           "buckets always do); 0 = PyTorch creates gradients in backward as activations are "
-           "freed and zero_grad(set_to_none=True), the default since 2.0, frees them (single-GPU "
-           "and FSDP training)",
+           SIZER_PROSE(
+               "1 = a contiguous gradient buffer lives through forward (Megatron, DeepSpeed; DDP's "
+               "buckets always do); 0 = PyTorch creates gradients in backward as activations are "
+               "freed and zero_grad(set_to_none=True), the default since 2.0, frees them "
+               "(single-GPU "
+               "and FSDP training)"),
            &Assumptions::persistent_gradient_buffer, 1.0, 0.0, 1.0),
   };
   return table;
@@ -381,115 +485,138 @@ void put(Assumptions& a, const Field& f, double value) {
 const std::vector<ProfileChange>& engine_profile_changes() {
   static const std::vector<ProfileChange> changes = {
       // vLLM: CUDA graphs remove most launch overhead; paged KV in 16-token blocks; 10% reserve.
-      {Engine::vllm, "decodeOverheadSecondsPerLayer", 20e-6, "CUDA graphs replay decode steps"},
+      {Engine::vllm, "decodeOverheadSecondsPerLayer", 20e-6,
+       SIZER_PROSE("CUDA graphs replay decode steps")},
       {Engine::vllm, "prefillComputeEfficiency", 0.75,
-       "fused, tuned prefill kernels (0.6 of the peak at the default matmul share)"},
+       SIZER_PROSE("fused, tuned prefill kernels (0.6 of the peak at the default matmul share)")},
       {Engine::vllm, "decodeComputeEfficiency", 0.31,
-       "batched decode GEMMs of a few hundred rows plus paged attention: rows M-191..M-194"},
-      {Engine::vllm, "engineReserveFraction", 0.1, "gpu_memory_utilization 0.9 (default)"},
+       SIZER_PROSE(
+           "batched decode GEMMs of a few hundred rows plus paged attention: rows M-191..M-194")},
+      {Engine::vllm, "engineReserveFraction", 0.1,
+       SIZER_PROSE("gpu_memory_utilization 0.9 (default)")},
       {Engine::vllm, "frameworkOverheadFraction", 0.0,
-       "weights loaded straight into PyTorch tensors; the rest is in engineNonTorchBytes"},
-      {Engine::vllm, "kvBlockTokens", 16, "PagedAttention block_size 16 (default)"},
+       SIZER_PROSE(
+           "weights loaded straight into PyTorch tensors; the rest is in engineNonTorchBytes")},
+      {Engine::vllm, "kvBlockTokens", 16, SIZER_PROSE("PagedAttention block_size 16 (default)")},
       {Engine::vllm, "pipelineMicroBatches", 1.0,
-       "one batch in flight per pipeline stage (SGLang and TensorRT-LLM inherit it)"},
+       SIZER_PROSE("one batch in flight per pipeline stage (SGLang and TensorRT-LLM inherit it)")},
       {Engine::vllm, "engineNonTorchBytes", 0.3 * kGiB,
-       "non_torch_memory 0.25-0.35 GiB in vLLM's logs (issues #10517, #13061)"},
+       SIZER_PROSE("non_torch_memory 0.25-0.35 GiB in vLLM's logs (issues #10517, #13061)")},
       {Engine::vllm, "fusedMoeKernelSeconds", 25e-6,
-       "fused_moe at batch 1 less its weight streaming: 25-26 us on Hopper and Blackwell in "
-       "BF16 and FP8 (vLLM PRs #31448, #44830; SGLang PR #11730)"},
+       SIZER_PROSE(
+           "fused_moe at batch 1 less its weight streaming: 25-26 us on Hopper and Blackwell in "
+           "BF16 and FP8 (vLLM PRs #31448, #44830; SGLang PR #11730)")},
       {Engine::vllm, "weightOnlyMoeKernelSeconds", 78e-6,
-       "Marlin MoE at M = 1 less its weight reads: 74-121 us, median 78 (FlagGems PRs #3375, "
-       "#3609); SGLang and TensorRT-LLM inherit it"},
+       SIZER_PROSE(
+           "Marlin MoE at M = 1 less its weight reads: 74-121 us, median 78 (FlagGems PRs #3375, "
+           "#3609); SGLang and TensorRT-LLM inherit it")},
       {Engine::vllm, "blockFp8GemmFloorSeconds", 19.2e-6,
-       "the median of vLLM's three (SGLang and TensorRT-LLM inherit it)"},
+       SIZER_PROSE("the median of vLLM's three (SGLang and TensorRT-LLM inherit it)")},
       {Engine::vllm, "weightOnlyKernelShare", 0.0,
-       "GPTQ and AWQ checkpoints run the gptq_marlin / awq_marlin kernels"},
+       SIZER_PROSE("GPTQ and AWQ checkpoints run the gptq_marlin / awq_marlin kernels")},
       // llama.cpp: FP32 working buffers, n_ubatch 512, no flash attention by default.
       {Engine::llama_cpp, "decodeBandwidthEfficiency", 0.9,
-       "llama-bench tg on GDDR cards and Apple GPUs, rows M-001..M-033"},
+       SIZER_PROSE("llama-bench tg on GDDR cards and Apple GPUs, rows M-001..M-033")},
       {Engine::llama_cpp, "decodeOverheadSecondsPerLayer", 100e-6,
-       "per-layer kernel launches, rows M-001..M-033"},
+       SIZER_PROSE("per-layer kernel launches, rows M-001..M-033")},
       {Engine::llama_cpp, "metalQuantOpsPerWeight", 33.0,
-       "Metal tg of Q4_K_M on Apple GPUs, rows M-024..M-033"},
+       SIZER_PROSE("Metal tg of Q4_K_M on Apple GPUs, rows M-024..M-033")},
       {Engine::llama_cpp, "prefillComputeEfficiency", 0.57,
-       "pp512 rows M-034..M-047 with their builds' FP16 dequantization pass "
-       "(prefillDequantizesWeights; 0.46 of the peak at the default matmul share)"},
+       SIZER_PROSE("pp512 rows M-034..M-047 with their builds' FP16 dequantization pass "
+                   "(prefillDequantizesWeights; 0.46 of the peak at the default matmul share)")},
       {Engine::llama_cpp, "prefillComputeEfficiencySimd", 0.78,
-       "Metal pp512 rows M-044..M-046 (0.63 of the peak)"},
-      {Engine::llama_cpp, "cudaContextBytes", 0.3 * kGiB, "one process, no PyTorch allocator"},
+       SIZER_PROSE("Metal pp512 rows M-044..M-046 (0.63 of the peak)")},
+      {Engine::llama_cpp, "cudaContextBytes", 0.3 * kGiB,
+       SIZER_PROSE("one process, no PyTorch allocator")},
       {Engine::llama_cpp, "frameworkOverheadFraction", 0.0,
-       "compute buffers are counted as activations"},
-      {Engine::llama_cpp, "prefillChunkTokens", 512, "n_ubatch 512 (default)"},
-      {Engine::llama_cpp, "prefillMaterializesScores", 1.0, "flash_attn off by default"},
-      {Engine::llama_cpp, "inferenceActivationBytes", 4.0, "ggml computes in FP32"},
+       SIZER_PROSE("compute buffers are counted as activations")},
+      {Engine::llama_cpp, "prefillChunkTokens", 512, SIZER_PROSE("n_ubatch 512 (default)")},
+      {Engine::llama_cpp, "prefillMaterializesScores", 1.0,
+       SIZER_PROSE("flash_attn off by default")},
+      {Engine::llama_cpp, "inferenceActivationBytes", 4.0, SIZER_PROSE("ggml computes in FP32")},
       // HF Transformers generate(): eager PyTorch, whole prompt in one pass.
-      {Engine::transformers, "decodeBandwidthEfficiency", 0.8, "rows M-129..M-143"},
-      {Engine::transformers, "decodeBandwidthEfficiencyHbm", 0.8, "rows M-129..M-143"},
+      {Engine::transformers, "decodeBandwidthEfficiency", 0.8, SIZER_PROSE("rows M-129..M-143")},
+      {Engine::transformers, "decodeBandwidthEfficiencyHbm", 0.8, SIZER_PROSE("rows M-129..M-143")},
       {Engine::transformers, "decodeOverheadSecondsPerLayer", 600e-6,
-       "eager PyTorch launch overhead, rows M-131, M-135"},
+       SIZER_PROSE("eager PyTorch launch overhead, rows M-131, M-135")},
       {Engine::transformers, "eagerExpertLoopSeconds", 144e-6,
-       "12 ops per expert at the 12 us per op that decodeOverheadSecondsPerLayer (600 us) "
-       "implies over the ~50 elementary ops of an eager decoder layer"},
+       SIZER_PROSE(
+           "12 ops per expert at the 12 us per op that decodeOverheadSecondsPerLayer (600 us) "
+           "implies over the ~50 elementary ops of an eager decoder layer")},
       {Engine::transformers, "dequantOverheadSecondsPerLayer", 600e-6,
-       "bitsandbytes dequantize kernels, rows M-133..M-143"},
+       SIZER_PROSE("bitsandbytes dequantize kernels, rows M-133..M-143")},
       {Engine::transformers, "prefillDequantizesWeights", 1.0,
-       "bitsandbytes, AutoAWQ and exllama kernels rebuild 16-bit weights for long inputs"},
+       SIZER_PROSE(
+           "bitsandbytes, AutoAWQ and exllama kernels rebuild 16-bit weights for long inputs")},
       {Engine::transformers, "prefillComputeEfficiency", 0.5,
-       "eager attention and GEMMs (0.4 of the peak at the default matmul share)"},
-      {Engine::transformers, "frameworkOverheadFraction", 0.02, "rows M-130, M-134"},
-      {Engine::transformers, "prefillChunkTokens", 0, "generate() runs the prompt in one pass"},
-      {Engine::transformers, "prefillLogitPositions", 0, "older generate() keeps every logit"},
+       SIZER_PROSE("eager attention and GEMMs (0.4 of the peak at the default matmul share)")},
+      {Engine::transformers, "frameworkOverheadFraction", 0.02, SIZER_PROSE("rows M-130, M-134")},
+      {Engine::transformers, "prefillChunkTokens", 0,
+       SIZER_PROSE("generate() runs the prompt in one pass")},
+      {Engine::transformers, "prefillLogitPositions", 0,
+       SIZER_PROSE("older generate() keeps every logit")},
       // SGLang (python/sglang/srt/server_args.py defaults), on top of vLLM's kernel constants.
       {Engine::sglang, "reserveHoldsActivations", 1.0,
-       "the 1 - mem_fraction_static remainder holds activations and CUDA graphs"},
-      {Engine::sglang, "kvBlockTokens", 1, "RadixAttention token pool: page_size 1 (default)"},
+       SIZER_PROSE("the 1 - mem_fraction_static remainder holds activations and CUDA graphs")},
+      {Engine::sglang, "kvBlockTokens", 1,
+       SIZER_PROSE("RadixAttention token pool: page_size 1 (default)")},
       {Engine::sglang, "samplerProfileSequences", 0,
-       "no profiling pass: mem_fraction_static sizes the pool"},
-      {Engine::sglang, "engineNonTorchBytes", 0.0, "its rule does not count it"},
+       SIZER_PROSE("no profiling pass: mem_fraction_static sizes the pool")},
+      {Engine::sglang, "engineNonTorchBytes", 0.0, SIZER_PROSE("its rule does not count it")},
       {Engine::sglang, "frameworkOverheadFraction", 0.0,
-       "the pool is what is free after loading: the weights as allocated"},
+       SIZER_PROSE("the pool is what is free after loading: the weights as allocated")},
       // TensorRT-LLM (LLM API / trtllm-serve defaults), on top of vLLM's kernel constants.
       {Engine::tensorrt_llm, "engineReserveFraction", 0.0,
-       "no fixed share: the KV pool rule below leaves the unused memory"},
+       SIZER_PROSE("no fixed share: the KV pool rule below leaves the unused memory")},
       {Engine::tensorrt_llm, "kvFreeMemoryFraction", 0.9,
-       "KvCacheConfig.free_gpu_memory_fraction 0.9 (default)"},
-      {Engine::tensorrt_llm, "kvBlockTokens", 32, "KvCacheConfig tokens_per_block 32 (default)"},
-      {Engine::tensorrt_llm, "prefillChunkTokens", 8192, "max_num_tokens 8192 (default)"},
+       SIZER_PROSE("KvCacheConfig.free_gpu_memory_fraction 0.9 (default)")},
+      {Engine::tensorrt_llm, "kvBlockTokens", 32,
+       SIZER_PROSE("KvCacheConfig tokens_per_block 32 (default)")},
+      {Engine::tensorrt_llm, "prefillChunkTokens", 8192,
+       SIZER_PROSE("max_num_tokens 8192 (default)")},
       {Engine::tensorrt_llm, "samplerProfileSequences", 0,
-       "no vLLM profiling pass: the pool takes a share of the free memory"},
-      {Engine::tensorrt_llm, "engineNonTorchBytes", 0.0, "its rule does not count it"},
+       SIZER_PROSE("no vLLM profiling pass: the pool takes a share of the free memory")},
+      {Engine::tensorrt_llm, "engineNonTorchBytes", 0.0, SIZER_PROSE("its rule does not count it")},
       {Engine::tensorrt_llm, "weightOnlyKernelShare", 1.0,
-       "its own weight-only GEMV kernels, not Marlin (not measured here)"},
+       SIZER_PROSE("its own weight-only GEMV kernels, not Marlin (not measured here)")},
       {Engine::tensorrt_llm, "frameworkOverheadFraction", 0.01,
-       "weights loaded straight into the pool"},
+       SIZER_PROSE("weights loaded straight into the pool")},
       // MLC LLM (mlc_llm serve / MLCEngine): TVM-compiled kernels, no PyTorch.
       {Engine::mlc, "decodeBandwidthEfficiency", 0.89,
-       "TVM-compiled q4f16_1 decode mat-vec, rows P-023..P-029 and the MLC multi-GPU blog rows"},
+       SIZER_PROSE("TVM-compiled q4f16_1 decode mat-vec, rows P-023..P-029 and the MLC multi-GPU "
+                   "blog rows")},
       {Engine::mlc, "decodeOverheadSecondsPerLayer", 20e-6,
-       "CUDA graphs replay decode steps: mlc_llm compile's default --opt O2 sets cudagraph "
-       "(python/mlc_llm/interface/compiler_flags.py OPT_FLAG_PRESET); vLLM's figure"},
-      {Engine::mlc, "kvBlockTokens", 16, "PagedKVCache kv_cache_page_size 16 (cpp/serve/config.h)"},
+       SIZER_PROSE(
+           "CUDA graphs replay decode steps: mlc_llm compile's default --opt O2 sets cudagraph "
+           "(python/mlc_llm/interface/compiler_flags.py OPT_FLAG_PRESET); vLLM's figure")},
+      {Engine::mlc, "kvBlockTokens", 16,
+       SIZER_PROSE("PagedKVCache kv_cache_page_size 16 (cpp/serve/config.h)")},
       {Engine::mlc, "engineReserveFraction", 0.15,
-       "gpu_memory_utilization 0.85 (cpp/serve/config.h EngineConfigNode)"},
+       SIZER_PROSE("gpu_memory_utilization 0.85 (cpp/serve/config.h EngineConfigNode)")},
       {Engine::mlc, "prefillChunkTokens", 8192,
-       "prefill_chunk_size = min(context_window_size, 8192) (mlc_llm/model/llama/llama_model.py)"},
+       SIZER_PROSE("prefill_chunk_size = min(context_window_size, 8192) "
+                   "(mlc_llm/model/llama/llama_model.py)")},
       {Engine::mlc, "cudaContextBytes", 0.3 * kGiB,
-       "one process, TVM runtime, no PyTorch allocator"},
+       SIZER_PROSE("one process, TVM runtime, no PyTorch allocator")},
       {Engine::mlc, "frameworkOverheadFraction", 0.0,
-       "weights load straight into TVM arrays; activations live in the compiled temp buffer"},
+       SIZER_PROSE(
+           "weights load straight into TVM arrays; activations live in the compiled temp buffer")},
       // ExLlamaV2: one fused C++ extension call per attention and MLP module from a Python loop,
       // no CUDA graphs.
       {Engine::exllamav2, "decodeBandwidthEfficiency", 0.92,
-       "EXL2 / GPTQ mat-vec kernels, ExLlamaV2 README performance table (rows P-202..P-217)"},
+       SIZER_PROSE(
+           "EXL2 / GPTQ mat-vec kernels, ExLlamaV2 README performance table (rows P-202..P-217)")},
       {Engine::exllamav2, "decodeOverheadSecondsPerLayer", 49e-6,
-       "host time per layer of its Python module loop, same table"},
+       SIZER_PROSE("host time per layer of its Python module loop, same table")},
       {Engine::exllamav2, "prefillChunkTokens", 2048,
-       "ExLlamaV2Config.max_input_len 2048 (exllamav2/config.py)"},
+       SIZER_PROSE("ExLlamaV2Config.max_input_len 2048 (exllamav2/config.py)")},
       {Engine::exllamav2, "prefillDequantizesWeights", 1.0,
-       "gemm_half_q_half rebuilds an FP16 matrix for cuBLAS above MAX_Q_GEMM_ROWS (50) rows "
-       "(exllamav2_ext q_gemm.cu)"},
+       SIZER_PROSE(
+           "gemm_half_q_half rebuilds an FP16 matrix for cuBLAS above MAX_Q_GEMM_ROWS (50) rows "
+           "(exllamav2_ext q_gemm.cu)")},
       {Engine::exllamav2, "kvBlockTokens", 256,
-       "dynamic generator pages: PAGED_PAGE_SIZE 256 (exllamav2/generator/dynamic.py)"},
+       SIZER_PROSE(
+           "dynamic generator pages: PAGED_PAGE_SIZE 256 (exllamav2/generator/dynamic.py)")},
   };
   return changes;
 }
@@ -508,18 +635,21 @@ bool vllm_large_batch_defaults(const EngineSetup& setup) {
 const std::vector<SetupRule>& engine_setup_rules() {
   static const std::vector<SetupRule> rules = {
       {Engine::vllm, "samplerProfileSequences",
-       "max_num_seqs: 1024 on cards of 70 GiB or more other than A100, else 256 (vLLM V1 "
-       "EngineArgs.get_batch_defaults, API server)",
+       SIZER_PROSE(
+           "max_num_seqs: 1024 on cards of 70 GiB or more other than A100, else 256 (vLLM V1 "
+           "EngineArgs.get_batch_defaults, API server)"),
        [](const EngineSetup& setup) { return vllm_large_batch_defaults(setup) ? 1024.0 : 256.0; }},
       {Engine::vllm, "prefillChunkTokens",
-       "max_num_batched_tokens: 8192 on cards of 70 GiB or more other than A100, else 2048 "
-       "(vLLM V1 EngineArgs.get_batch_defaults, API server)",
+       SIZER_PROSE(
+           "max_num_batched_tokens: 8192 on cards of 70 GiB or more other than A100, else 2048 "
+           "(vLLM V1 EngineArgs.get_batch_defaults, API server)"),
        [](const EngineSetup& setup) { return vllm_large_batch_defaults(setup) ? 8192.0 : 2048.0; }},
       // SGLang ServerArgs.__post_init__: the static share shrinks as the world grows, leaving
       // room for the communication buffers and CUDA graphs of more ranks.
       {Engine::sglang, "engineReserveFraction",
-       "1 - mem_fraction_static: 0.88 on one GPU, 0.87 from 2 ranks, 0.85 from 4, 0.81 from 8, "
-       "0.79 from 16 (SGLang server_args.py, tensor x pipeline ranks)",
+       SIZER_PROSE(
+           "1 - mem_fraction_static: 0.88 on one GPU, 0.87 from 2 ranks, 0.85 from 4, 0.81 from 8, "
+           "0.79 from 16 (SGLang server_args.py, tensor x pipeline ranks)"),
        [](const EngineSetup& setup) {
          const int n = setup.world_size;
          const double fraction = n >= 16  ? 0.79
@@ -532,13 +662,15 @@ const std::vector<SetupRule>& engine_setup_rules() {
       // ggml-cuda multiplies quantized prompt batches in place (MMQ, the default since PR #8075,
       // June 2024); ggml-sycl has no usable MMQ and expands them to FP16 for oneDNN / oneMKL.
       {Engine::llama_cpp, "prefillDequantizesWeights",
-       "1 on Intel GPUs: the SYCL backend's ggml_sycl_supports_mmq returns false ('accuracy "
-       "issues in MMQ'), so ggml_sycl_op_mul_mat_sycl dequantizes each weight to FP16 for a "
-       "oneDNN / oneMKL GEMM (ggml/src/ggml-sycl/ggml-sycl.cpp); 0 elsewhere: CUDA's MMQ "
-       "kernels multiply quantized weights in place since PR #8075 (June 2024)",
+       SIZER_PROSE(
+           "1 on Intel GPUs: the SYCL backend's ggml_sycl_supports_mmq returns false ('accuracy "
+           "issues in MMQ'), so ggml_sycl_op_mul_mat_sycl dequantizes each weight to FP16 for a "
+           "oneDNN / oneMKL GEMM (ggml/src/ggml-sycl/ggml-sycl.cpp); 0 elsewhere: CUDA's MMQ "
+           "kernels multiply quantized weights in place since PR #8075 (June 2024)"),
        [](const EngineSetup& setup) { return setup.gpu_is_intel ? 1.0 : 0.0; }},
       {Engine::sglang, "prefillChunkTokens",
-       "chunked_prefill_size: 2048 on cards under 25,000 MiB, else 8192 (SGLang server_args.py)",
+       SIZER_PROSE("chunked_prefill_size: 2048 on cards under 25,000 MiB, else 8192 (SGLang "
+                   "server_args.py)"),
        [](const EngineSetup& setup) {
          return setup.gpu_memory_bytes > 0 && setup.gpu_memory_bytes < 25000.0 * 1048576.0 ? 2048.0
                                                                                            : 8192.0;
@@ -565,62 +697,79 @@ const std::vector<FrameworkChange>& framework_profile_changes() {
   static const std::vector<FrameworkChange> changes = {
       // Hugging Face Transformers + PEFT/TRL (Axolotl, LLaMA-Factory), transformers 4.46.
       {F::transformers, "lossBytesPerLogit", 14.0,
-       "loss_utils.py ForCausalLMLoss: BF16 logits (2) + logits.float() (4) + the shifted "
-       ".contiguous() copy (4) + log_softmax's output saved for backward (4)"},
+       SIZER_PROSE(
+           "loss_utils.py ForCausalLMLoss: BF16 logits (2) + logits.float() (4) + the shifted "
+           ".contiguous() copy (4) + log_softmax's output saved for backward (4)")},
       {F::transformers, "eagerIntermediates", 1.0,
-       "modeling_llama.py: LlamaMLP down(act(gate(x)) * up(x)) and LlamaRMSNorm's FP32 upcast"},
-      {F::transformers, "loraDropoutCopies", 0.0, "PEFT LoraConfig lora_dropout defaults to 0.0"},
+       SIZER_PROSE("modeling_llama.py: LlamaMLP down(act(gate(x)) * up(x)) and LlamaRMSNorm's FP32 "
+                   "upcast")},
+      {F::transformers, "loraDropoutCopies", 0.0,
+       SIZER_PROSE("PEFT LoraConfig lora_dropout defaults to 0.0")},
       {F::transformers, "kbitUpcastFp32", 1.0,
-       "PEFT prepare_model_for_kbit_training upcasts non-quantized parameters to FP32"},
+       SIZER_PROSE(
+           "PEFT prepare_model_for_kbit_training upcasts non-quantized parameters to FP32")},
       {F::transformers, "persistentGradientBuffer", 0.0,
-       "HF Trainer: optimizer.zero_grad(set_to_none=True) between steps"},
+       SIZER_PROSE("HF Trainer: optimizer.zero_grad(set_to_none=True) between steps")},
       // Unsloth (December 2024 and later).
       {F::unsloth, "lossBytesPerLogit", 0.0,
-       "Cut Cross-Entropy (arXiv 2411.09009): the loss is computed blockwise from the hidden "
-       "states; the logits are never materialized"},
+       SIZER_PROSE(
+           "Cut Cross-Entropy (arXiv 2411.09009): the loss is computed blockwise from the hidden "
+           "states; the logits are never materialized")},
       {F::unsloth, "activationOffload", 1.0,
-       "use_gradient_checkpointing=\"unsloth\" offloads the checkpointed layer inputs to host RAM"},
+       SIZER_PROSE("use_gradient_checkpointing=\"unsloth\" offloads the checkpointed layer inputs "
+                   "to host RAM")},
       {F::unsloth, "persistentGradientBuffer", 0.0,
-       "HF Trainer underneath: zero_grad(set_to_none=True)"},
+       SIZER_PROSE("HF Trainer underneath: zero_grad(set_to_none=True)")},
       {F::unsloth, "loraDropoutCopies", 0.0,
-       "the fast LoRA path runs with lora_dropout = 0 (Unsloth docs)"},
+       SIZER_PROSE("the fast LoRA path runs with lora_dropout = 0 (Unsloth docs)")},
       // torchtune: chunked cross-entropy, eager modules; offload and optimizer-in-backward are
       // recipe flags (off by default).
       {F::torchtune, "lossBytesPerLogit", 6.5,
-       "CEWithChunkedOutputLoss, 8 chunks: BF16 logits (2) + log_softmax saved per chunk (4) + "
-       "one chunk's FP32 copy (4 / 8)"},
-      {F::torchtune, "lossChunks", 8.0, "CEWithChunkedOutputLoss num_output_chunks = 8"},
+       SIZER_PROSE(
+           "CEWithChunkedOutputLoss, 8 chunks: BF16 logits (2) + log_softmax saved per chunk (4) + "
+           "one chunk's FP32 copy (4 / 8)")},
+      {F::torchtune, "lossChunks", 8.0,
+       SIZER_PROSE("CEWithChunkedOutputLoss num_output_chunks = 8")},
       {F::torchtune, "eagerIntermediates", 1.0,
-       "modules/feed_forward.py w2(silu(w1(x)) * w3(x)); RMSNorm upcasts to FP32"},
+       SIZER_PROSE("modules/feed_forward.py w2(silu(w1(x)) * w3(x)); RMSNorm upcasts to FP32")},
       {F::torchtune, "persistentGradientBuffer", 0.0,
-       "recipes call optimizer.zero_grad(set_to_none=True)"},
-      {F::torchtune, "loraDropoutCopies", 0.0, "the LoRA builders default to lora_dropout = 0.0"},
+       SIZER_PROSE("recipes call optimizer.zero_grad(set_to_none=True)")},
+      {F::torchtune, "loraDropoutCopies", 0.0,
+       SIZER_PROSE("the LoRA builders default to lora_dropout = 0.0")},
       // torchtitan: whole-vocabulary FP32 cross-entropy, `del pred` before backward.
       {F::torchtitan, "lossBytesPerLogit", 12.0,
-       "cross_entropy(pred.float()): backward holds log_softmax's saved output (4), the NLL "
-       "gradient (4) and the log-softmax input gradient (4); the BF16 logits are freed"},
+       SIZER_PROSE(
+           "cross_entropy(pred.float()): backward holds log_softmax's saved output (4), the NLL "
+           "gradient (4) and the log-softmax input gradient (4); the BF16 logits are freed")},
       {F::torchtitan, "selectiveRecomputeOps", 1.0,
-       "activation_checkpoint.mode = \"selective\", selective_ac_option = \"op\": saves mm "
-       "outputs except every second one, and SDPA outputs"},
+       SIZER_PROSE(
+           "activation_checkpoint.mode = \"selective\", selective_ac_option = \"op\": saves mm "
+           "outputs except every second one, and SDPA outputs")},
       {F::torchtitan, "persistentGradientBuffer", 0.0,
-       "FSDP2 creates sharded gradients in backward; zero_grad frees them"},
+       SIZER_PROSE("FSDP2 creates sharded gradients in backward; zero_grad frees them")},
       {F::torchtitan, "eagerIntermediates", 1.0,
-       "models/llama3 FeedForward w2(silu(w1(x)) * w3(x)) without torch.compile (default off)"},
+       SIZER_PROSE("models/llama3 FeedForward w2(silu(w1(x)) * w3(x)) without torch.compile "
+                   "(default off)")},
       // Megatron-LM / NeMo: fused vocab-parallel cross-entropy, fused SwiGLU and norms.
       {F::megatron, "lossBytesPerLogit", 6.0,
-       "VocabParallelCrossEntropy: BF16 logits (2) + an FP32 copy turned into the softmax in "
-       "place and saved (4); backward reuses it in place"},
+       SIZER_PROSE(
+           "VocabParallelCrossEntropy: BF16 logits (2) + an FP32 copy turned into the softmax in "
+           "place and saved (4); backward reuses it in place")},
       // DeepSpeed trains Hugging Face models (Trainer integration): their modules and loss.
-      {F::deepspeed, "lossBytesPerLogit", 14.0, "Hugging Face ForCausalLMLoss (see transformers)"},
-      {F::deepspeed, "eagerIntermediates", 1.0, "Hugging Face eager modules (see transformers)"},
-      {F::deepspeed, "loraDropoutCopies", 0.0, "PEFT LoraConfig lora_dropout defaults to 0.0"},
-      {F::deepspeed, "kbitUpcastFp32", 1.0, "PEFT prepare_model_for_kbit_training (QLoRA)"},
+      {F::deepspeed, "lossBytesPerLogit", 14.0,
+       SIZER_PROSE("Hugging Face ForCausalLMLoss (see transformers)")},
+      {F::deepspeed, "eagerIntermediates", 1.0,
+       SIZER_PROSE("Hugging Face eager modules (see transformers)")},
+      {F::deepspeed, "loraDropoutCopies", 0.0,
+       SIZER_PROSE("PEFT LoraConfig lora_dropout defaults to 0.0")},
+      {F::deepspeed, "kbitUpcastFp32", 1.0,
+       SIZER_PROSE("PEFT prepare_model_for_kbit_training (QLoRA)")},
       // LitGPT: chunked BF16 cross-entropy (the generic 4 bytes), eager modules, LoRA dropout
       // 0.05 (the generic flag).
       {F::litgpt, "persistentGradientBuffer", 0.0,
-       "Fabric loops call optimizer.zero_grad() (set_to_none by default)"},
+       SIZER_PROSE("Fabric loops call optimizer.zero_grad() (set_to_none by default)")},
       {F::litgpt, "eagerIntermediates", 1.0,
-       "litgpt/model.py LLaMAMLP silu(fc_1(x)) * fc_2(x); RMSNorm computes in FP32"},
+       SIZER_PROSE("litgpt/model.py LLaMAMLP silu(fc_1(x)) * fc_2(x); RMSNorm computes in FP32")},
   };
   return changes;
 }
@@ -706,14 +855,14 @@ DefaultReason default_reason(Engine engine, TrainingFramework framework, const s
   const Engine base = engine_profile_base(engine);
   for (Engine which : {base, engine}) {  // an engine without a base visits itself twice
     for (const ProfileChange& c : engine_profile_changes()) {
-      if (c.engine == which && c.key == key) out = {enum_id(which), c.why};
+      if (c.engine == which && c.key == key) out = {"profile", enum_id(which), c.why};
     }
   }
   for (const FrameworkChange& c : framework_profile_changes()) {
-    if (c.framework == framework && c.key == key) out = {enum_id(framework), c.why};
+    if (c.framework == framework && c.key == key) out = {"framework", enum_id(framework), c.why};
   }
   for (const SetupRule& rule : engine_setup_rules()) {
-    if (rule.engine == engine && rule.key == key) out = {enum_id(engine), rule.why};
+    if (rule.engine == engine && rule.key == key) out = {"setup", enum_id(engine), rule.why};
   }
   return out;
 }

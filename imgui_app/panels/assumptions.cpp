@@ -7,6 +7,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "logic/assumption_prose.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "panels/inputs_widgets.hpp"
@@ -31,14 +32,17 @@ std::string default_reason_text(const sizer::Scenario& s, const std::string& key
   const sizer::TrainingFramework framework =
       s.mode == sizer::Mode::training ? s.training.framework : sizer::TrainingFramework::generic;
   const sizer::DefaultReason reason = sizer::default_reason(s.inference.engine, framework, key);
-  if (reason.why.empty()) return {};
+  const std::string why = default_reason_why(reason, key);
+  if (why.empty()) return {};
   sizer::Engine engine{};
   sizer::TrainingFramework setter{};
   const char* who =
-      sizer::parse_enum(reason.set_by, engine)   ? tr(sizer::enum_entry(engine).label_key)
-      : sizer::parse_enum(reason.set_by, setter) ? tr(sizer::enum_entry(setter).label_key)
+      reason.kind == "framework"
+          ? (sizer::parse_enum(reason.set_by, setter) ? tr(sizer::enum_entry(setter).label_key)
+                                                      : reason.set_by.c_str())
+      : sizer::parse_enum(reason.set_by, engine) ? tr(sizer::enum_entry(engine).label_key)
                                                  : reason.set_by.c_str();
-  return trf("assume.set_by", {who, reason.why});
+  return trf("assume.set_by", {who, why});
 }
 
 void draw_table(App& app) {
@@ -58,7 +62,8 @@ void draw_table(App& app) {
     ImGui::TextWrapped("%s", info.label.c_str());
     if (ImGui::BeginItemTooltip()) {
       ImGui::PushTextWrapPos(ui::tooltip_wrap(30));
-      ImGui::Text("%s\n%s: %s", info.key.c_str(), tr("assume.source"), info.source.c_str());
+      ImGui::Text("%s\n%s: %s", info.key.c_str(), tr("assume.source"),
+                  assumption_source(info).c_str());
       const std::string reason = default_reason_text(s, info.key);
       if (!reason.empty()) ImGui::TextUnformatted(reason.c_str());
       ImGui::PopTextWrapPos();

@@ -175,6 +175,7 @@ TEST_CASE("each default says which profile set it and why", "[assumptions]") {
   // vLLM's own change.
   DefaultReason r =
       default_reason(Engine::vllm, TrainingFramework::generic, "decodeOverheadSecondsPerLayer");
+  CHECK(r.kind == "profile");
   CHECK(r.set_by == "vllm");
   CHECK(r.why == "CUDA graphs replay decode steps");
   // SGLang inherits vLLM's values: named as vLLM's.
@@ -183,14 +184,17 @@ TEST_CASE("each default says which profile set it and why", "[assumptions]") {
   CHECK(r.why.find("FlagGems") != std::string::npos);
   // A setup rule is applied last: SGLang's own reserve share, not vLLM's utilisation.
   r = default_reason(Engine::sglang, TrainingFramework::generic, "engineReserveFraction");
+  CHECK(r.kind == "setup");
   CHECK(r.set_by == "sglang");
   CHECK(r.why.find("mem_fraction_static") != std::string::npos);
   // A training framework's change.
   r = default_reason(Engine::generic, TrainingFramework::unsloth, "lossBytesPerLogit");
+  CHECK(r.kind == "framework");
   CHECK(r.set_by == "unsloth");
   CHECK(r.why.find("Cut Cross-Entropy") != std::string::npos);
   // The generic default: nothing set it.
   r = default_reason(Engine::generic, TrainingFramework::generic, "decodeBandwidthEfficiency");
+  CHECK(r.kind.empty());
   CHECK(r.set_by.empty());
   CHECK(r.why.empty());
   // Every reason agrees with the value: a key whose default differs from the generic one for an

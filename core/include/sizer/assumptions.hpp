@@ -180,6 +180,7 @@ const std::vector<FrameworkChange>& framework_profile_changes();
 // framework whose it is. Both "" where the generic default stands (AssumptionInfo::source says
 // where that comes from). The UI shows it beside the source.
 struct DefaultReason {
+  std::string kind;    // "profile" (engine), "setup" (engine setup rule), "framework"; "" generic
   std::string set_by;  // "vllm", "llama.cpp", "unsloth"...; "" for the generic default
   std::string why;
 };
