@@ -90,10 +90,11 @@ void inference_formulas(Estimate& e) {
       fmt_num(s.model.num_layers) + " layers x per-layer overhead + " +
       (fused_moe_kernel_seconds(s) > 0
            ? fmt_num(moe_layer_count(s.model)) + " MoE layers x " +
-                 fmt_num(fused_moe_kernel_seconds(s) / moe_layer_count(s.model) * 1e6) +
-                 (runs_weight_only_kernels(s) && s.assumptions.weight_only_moe_kernel_seconds > 0
-                      ? " us weight-only MoE kernel (weightOnlyMoeKernelSeconds) + "
-                      : " us fused MoE kernel (fusedMoeKernelSeconds) + ")
+                 (uses_weight_only_moe_kernel(s)
+                      ? fmt_num(s.assumptions.weight_only_moe_kernel_seconds * 1e6) +
+                            " us weight-only MoE kernel (weightOnlyMoeKernelSeconds) + "
+                      : fmt_num(s.assumptions.fused_moe_kernel_seconds * 1e6) +
+                            " us fused MoE kernel (fusedMoeKernelSeconds) + ")
            : std::string()) +
       (r.gemm_floor_seconds_per_step > 0
            ? fmt_num(r.gemm_floor_seconds_per_step * 1e3) +

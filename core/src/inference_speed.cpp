@@ -164,13 +164,16 @@ bool runs_weight_only_kernels(const Scenario& s) {
   return wf.bits_per_weight < 12.0 && !is_cpu(s.hardware.gpu);
 }
 
+bool uses_weight_only_moe_kernel(const Scenario& s) {
+  return s.assumptions.weight_only_moe_kernel_seconds > 0 && runs_weight_only_kernels(s);
+}
+
 double fused_moe_kernel_seconds(const Scenario& s) {
   if (s.model.num_experts <= 0) return 0.0;
   const Assumptions& a = s.assumptions;
-  const double per_layer = a.weight_only_moe_kernel_seconds > 0 && runs_weight_only_kernels(s)
-                               ? a.weight_only_moe_kernel_seconds
-                               : a.fused_moe_kernel_seconds;
-  return moe_layer_count(s.model) * per_layer;
+  return moe_layer_count(s.model) * (uses_weight_only_moe_kernel(s)
+                                         ? a.weight_only_moe_kernel_seconds
+                                         : a.fused_moe_kernel_seconds);
 }
 
 double weight_only_dequant_read_fraction(const Scenario& s) {

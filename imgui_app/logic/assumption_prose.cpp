@@ -6,30 +6,8 @@
 namespace app {
 namespace {
 
-// The escapes i18n::parse_tsv undoes.
-std::string escaped(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '\\') {
-      out += "\\\\";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\n') {
-      out += "\\n";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 void add_row(std::string& rows, const std::string& key, const std::string& text) {
-  if (!text.empty()) rows += key + "\t" + escaped(text) + "\t\n";
-}
-
-std::string late_text(const std::string& key) {
-  const char* text = i18n::find_text(key.c_str());
-  return text == nullptr ? std::string() : std::string(text);
+  if (!text.empty()) rows += key + "\t" + i18n::escape_tsv_text(text) + "\t\n";
 }
 
 }  // namespace
@@ -56,12 +34,12 @@ std::string assumption_prose_rows() {
 
 std::string assumption_source(const sizer::AssumptionInfo& info) {
   if (!info.source.empty()) return info.source;
-  return late_text(assumption_source_key(info.key));
+  return i18n::find_string(assumption_source_key(info.key));
 }
 
 std::string default_reason_why(const sizer::DefaultReason& reason, const std::string& key) {
   if (!reason.why.empty() || reason.set_by.empty()) return reason.why;
-  return late_text(default_reason_key(reason.kind, reason.set_by, key));
+  return i18n::find_string(default_reason_key(reason.kind, reason.set_by, key));
 }
 
 }  // namespace app

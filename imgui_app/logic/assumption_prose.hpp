@@ -2,7 +2,7 @@
 // change, setup rule or framework change gives. No first frame shows it (the Assumptions panel's
 // tooltips), so the web app's copy of core/src/assumptions.cpp leaves it out (SIZER_PROSE_LATE)
 // and it arrives after the first frame with the rest of the late English (en-late.tsv), under the
-// keys below; imgui_app/assumption_prose_rows.cpp writes those rows from the core's own tables at
+// keys below; imgui_app/late_rows/assumption_prose_rows.cpp writes those rows from the core's own tables at
 // build time. Native builds have it compiled in. Each function returns the core's text when it
 // has one, else the late row (fetched then if it has not arrived), else "".
 #pragma once

@@ -11,23 +11,14 @@ std::string catalog_source_key(const char* stem, const std::vector<std::string>&
   return key;
 }
 
-namespace {
-
-std::string late_text(const std::string& key) {
-  const char* text = i18n::find_text(key.c_str());
-  return text == nullptr ? std::string() : std::string(text);
-}
-
-}  // namespace
-
 std::string gpu_source(const sizer::Gpu& g) {
   if (!g.source.empty() || g.id.empty()) return g.source;
-  return late_text(catalog_source_key("gpus", {g.id}));
+  return i18n::find_string(catalog_source_key("gpus", {g.id}));
 }
 
 std::string price_source(const sizer::CostResult& c) {
   if (!c.price_source.empty() || c.quote == nullptr) return c.price_source;
-  return late_text(
+  return i18n::find_string(
       catalog_source_key("prices", {c.quote->gpu_id, sizer::quote_kind_id(c.quote->kind)}));
 }
 

@@ -105,6 +105,27 @@ const char* find_text(const char* key) {
   return s == nullptr ? nullptr : s->c_str();
 }
 
+std::string find_string(const std::string& key) {
+  const char* text = find_text(key.c_str());
+  return text == nullptr ? std::string() : std::string(text);
+}
+
+std::string escape_tsv_text(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\\') {
+      out += "\\\\";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 const char* tr(const char* key) {
   const char* text = find_text(key);
   return text == nullptr ? key : text;

@@ -45,6 +45,10 @@ void set_late_loader(LateLoader load);
 const char* tr(const char* key);
 // The same text, or nullptr when there is none (for text that may be missing, not a UI label).
 const char* find_text(const char* key);
+// find_text as a string: "" for an unknown key.
+std::string find_string(const std::string& key);
+// Escapes text for a table cell the way parse_tsv unescapes it (\\, \t, \n).
+std::string escape_tsv_text(const std::string& text);
 
 // tr(key) with "{0}", "{1}", ... replaced by `args`.
 std::string trf(const char* key, std::initializer_list<std::string> args);

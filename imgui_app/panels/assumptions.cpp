@@ -27,6 +27,19 @@ std::string value_text(double v, const std::string& unit) {
   return fmt::number(v);
 }
 
+// The engine's or training framework's name in the page's language.
+std::string setter_label(const sizer::DefaultReason& reason) {
+  if (reason.kind == "framework") {
+    sizer::TrainingFramework framework{};
+    if (sizer::parse_enum(reason.set_by, framework))
+      return tr(sizer::enum_entry(framework).label_key);
+  } else {
+    sizer::Engine engine{};
+    if (sizer::parse_enum(reason.set_by, engine)) return tr(sizer::enum_entry(engine).label_key);
+  }
+  return reason.set_by;
+}
+
 // "Default for vLLM: CUDA graphs replay decode steps", or "" where the generic default stands.
 std::string default_reason_text(const sizer::Scenario& s, const std::string& key) {
   const sizer::TrainingFramework framework =
@@ -34,15 +47,7 @@ std::string default_reason_text(const sizer::Scenario& s, const std::string& key
   const sizer::DefaultReason reason = sizer::default_reason(s.inference.engine, framework, key);
   const std::string why = default_reason_why(reason, key);
   if (why.empty()) return {};
-  sizer::Engine engine{};
-  sizer::TrainingFramework setter{};
-  const char* who =
-      reason.kind == "framework"
-          ? (sizer::parse_enum(reason.set_by, setter) ? tr(sizer::enum_entry(setter).label_key)
-                                                      : reason.set_by.c_str())
-      : sizer::parse_enum(reason.set_by, engine) ? tr(sizer::enum_entry(engine).label_key)
-                                                 : reason.set_by.c_str();
-  return trf("assume.set_by", {who, why});
+  return trf("assume.set_by", {setter_label(reason), why});
 }
 
 void draw_table(App& app) {

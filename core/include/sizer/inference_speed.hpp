@@ -57,9 +57,12 @@ double weight_only_dequant_read_fraction(const Scenario& normalized);
 // activations; not GGUF, bitsandbytes, FP8 or a CPU).
 bool runs_weight_only_kernels(const Scenario& normalized);
 
+// The MoE layers run the weight-only MoE kernel: weight-only kernels run and the profile sets
+// weightOnlyMoeKernelSeconds.
+bool uses_weight_only_moe_kernel(const Scenario& normalized);
+
 // A fused MoE kernel's fixed time per MoE layer and forward pass: weightOnlyMoeKernelSeconds
-// where weight-only kernels run and the profile sets it, else fusedMoeKernelSeconds; 0 for a
-// dense model.
+// where uses_weight_only_moe_kernel, else fusedMoeKernelSeconds; 0 for a dense model.
 double fused_moe_kernel_seconds(const Scenario& normalized);
 
 // Bytes one prompt chunk moves rebuilding 16-bit weights from quantized ones (all GPUs
