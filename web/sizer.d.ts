@@ -161,7 +161,7 @@ export interface TrainingRequest {
 /** Every field is optional; unknown fields are ignored and reported in result.warnings. */
 export interface Request {
   mode?: 'inference' | 'training';  // inference or training
-  engine?: 'generic' | 'vllm' | 'llama.cpp' | 'transformers' | 'sglang' | 'tensorrt-llm' | 'ollama' | 'mlc' | 'exllamav2';  // engine profile (sets the assumptions' defaults)
+  engine?: 'generic' | 'vllm' | 'llama.cpp' | 'transformers' | 'sglang' | 'tensorrt-llm' | 'ollama' | 'mlc' | 'exllamav2' | 'autoawq';  // engine profile (sets the assumptions' defaults)
   model?: string | { hfConfig: object } | { arch: Arch };  // catalog id, {hfConfig: config.json} or {arch: {...}}
   gpu?: string | Gpu;  // catalog id, a GPU object (fields of listGpus()), or "cpu": the host's CPU
   weights?: FormatId;  // weight format id (listFormats())

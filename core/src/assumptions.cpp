@@ -24,6 +24,14 @@ namespace {
 constexpr double kGiB = 1073741824.0;
 constexpr double kMaxTokens = 134217728.0;  // 2^27, the request's context limit
 
+// Eager PyTorch's host time per operator that launches a kernel: torch.add on a decode-sized
+// (1, 4096) BF16 tensor takes 7.1 us a call on an A100 host, where the GPU needs far less
+// (FlagGems issue #4558; ~7 us for tiny pointwise ops in #4812).
+constexpr double kEagerSecondsPerLaunch = 7.1e-6;
+// Kernels AutoAWQ's fused Llama-like decoder layer (LlamaLikeBlock) launches at batch 1 with the
+// FasterTransformer extension and its default GEMM kernels (docs/METHOD.md, "AutoAWQ").
+constexpr double kAutoAwqGemmLaunchesPerLayer = 17;
+
 struct Field {
   AssumptionInfo info;
   double Assumptions::*real;  // exactly one of real / whole is set
@@ -617,6 +625,34 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::exllamav2, "kvBlockTokens", 256,
        SIZER_PROSE(
            "dynamic generator pages: PAGED_PAGE_SIZE 256 (exllamav2/generator/dynamic.py)")},
+      // AutoAWQ with fuse_layers=True: its fused decoder layers inside HF generate(), no CUDA
+      // graphs.
+      {Engine::autoawq, "decodeOverheadSecondsPerLayer",
+       kAutoAwqGemmLaunchesPerLayer * kEagerSecondsPerLaunch,
+       SIZER_PROSE(
+           "17 kernel launches per decoder layer x 7.1 us of eager PyTorch host time each = 121 "
+           "us: a fused layer at batch 1 runs FasterTransformer RMSNorm twice, the fused QKV and "
+           "o_proj WQLinear_GEMM (the GEMM kernel plus its split-k sum: 2 each), FT "
+           "single_query_attention (rotary, KV append and attention in one kernel), gate and up "
+           "gemm_forward_cuda (2 each), SiLU, the product, down_proj (2) and two residual adds "
+           "(AutoAWQ awq/modules/fused block.py, attn.py, mlp.py, norm.py; gemm_cuda_gen.cu); 7.1 "
+           "us = eager torch.add at decode shape (1, 4096) on an A100 (FlagGems issue #4558). "
+           "The GEMV kernels launch 12 (no split-k sums)")},
+      {Engine::autoawq, "dequantOverheadSecondsPerLayer", 0.0,
+       SIZER_PROSE("no separate dequantize pass: gemm_forward_4bit_cuda dequantizes each 4-bit "
+                   "tile in shared memory and gemv_forward_cuda each weight in registers")},
+      {Engine::autoawq, "decodeBandwidthEfficiency", 0.8,
+       SIZER_PROSE("the generic value: no published bandwidth share of AutoAWQ's GEMM / GEMV "
+                   "kernels, and HF Transformers' rows M-129..M-143 run other kernels")},
+      {Engine::autoawq, "decodeBandwidthEfficiencyHbm", 0.65,
+       SIZER_PROSE("the generic value: no published bandwidth share of AutoAWQ's GEMM / GEMV "
+                   "kernels, and HF Transformers' rows M-129..M-143 run other kernels")},
+      {Engine::autoawq, "eagerExpertLoopSeconds", 0.0,
+       SIZER_PROSE("FusedSparseMoeBlock runs every expert in two grouped_gemm_forward calls, no "
+                   "Python loop over experts (awq/modules/fused/moe.py)")},
+      {Engine::autoawq, "prefillDequantizesWeights", 1.0,
+       SIZER_PROSE("WQLinear_GEMM rebuilds FP16 weights (dequantize_weights_cuda) and calls "
+                   "torch.matmul when batch x tokens >= 1024 (awq/modules/linear/gemm.py)")},
   };
   return changes;
 }
@@ -686,6 +722,8 @@ Engine engine_profile_base(Engine engine) {
       return Engine::vllm;
     case Engine::ollama:
       return Engine::llama_cpp;
+    case Engine::autoawq:
+      return Engine::transformers;
     default:
       return engine;
   }

@@ -73,7 +73,8 @@ const std::vector<EnumEntry<Engine>>& enum_entries<Engine>() {
       {Engine::tensorrt_llm, "tensorrt-llm", "engine.tensorrt_llm", "TensorRT-LLM"},
       {Engine::ollama, "ollama", "engine.ollama", "Ollama"},
       {Engine::mlc, "mlc", "engine.mlc", "MLC LLM"},
-      {Engine::exllamav2, "exllamav2", "engine.exllamav2", "ExLlamaV2"}};
+      {Engine::exllamav2, "exllamav2", "engine.exllamav2", "ExLlamaV2"},
+      {Engine::autoawq, "autoawq", "engine.autoawq", "AutoAWQ (fused)"}};
   return t;
 }
 

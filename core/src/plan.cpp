@@ -111,7 +111,7 @@ namespace {
 
 // The weight formats tried on a card: the user's list, or per engine a 16-bit, an 8-bit and a
 // 4-bit format that the engine serves (llama.cpp: GGUF files; ExLlamaV2: EXL2 files, which it
-// needs; MLC LLM: its q0f16 and q4f16_1 builds).
+// needs; MLC LLM: its q0f16 and q4f16_1 builds; AutoAWQ: AWQ checkpoints).
 std::vector<std::string> weight_formats(const PlanRequest& r, const Gpu& g) {
   std::vector<std::string> ids = r.constraints.formats;
   if (ids.empty()) {
@@ -122,6 +122,8 @@ std::vector<std::string> weight_formats(const PlanRequest& r, const Gpu& g) {
       ids = {"exl2-8.0", "exl2-6.0", "exl2-4.0"};
     } else if (engine == Engine::mlc) {
       ids = {"fp16", "mlc-q4f16_1"};
+    } else if (engine == Engine::autoawq) {
+      ids = {"awq-4bit-g128"};  // from_quantized loads AWQ checkpoints
     } else {
       ids = {g.supports_bf16 ? "bf16" : "fp16", "fp8", "gptq-8bit-g128", "awq-4bit-g128"};
     }
@@ -457,8 +459,10 @@ PlanResult plan_inference(const PlanRequest& req) {
 
 std::vector<std::string> planner_kv_formats(Engine engine) {
   if (engine_profile_base(engine) == Engine::llama_cpp) return {"fp16", "gguf-q8_0"};
-  // ExLlamaV2's Q4/Q6/Q8 cache modes have no catalog format; MLC keeps the model's dtype.
-  if (engine == Engine::exllamav2 || engine == Engine::mlc) return {"fp16"};
+  // ExLlamaV2's Q4/Q6/Q8 cache modes have no catalog format; MLC keeps the model's dtype;
+  // AutoAWQ's fused layers keep an FP16 cache (awq/modules/fused/cache.py).
+  if (engine == Engine::exllamav2 || engine == Engine::mlc || engine == Engine::autoawq)
+    return {"fp16"};
   return {"fp16", "fp8"};
 }
 

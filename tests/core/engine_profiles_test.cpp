@@ -6,6 +6,8 @@
 #include "sizer/assumptions.hpp"
 #include "sizer/enums.hpp"
 #include "sizer/estimate.hpp"
+#include "sizer/request_json.hpp"
+#include "sizer/share_link.hpp"
 
 using namespace sizer;
 using namespace sizer_test;
@@ -137,6 +139,55 @@ TEST_CASE("ExLlamaV2: host time per layer, FP16 rebuild for prompts, 256-token p
   CHECK(parsed == Engine::exllamav2);
   REQUIRE(parse_enum("mlc", parsed));
   CHECK(parsed == Engine::mlc);
+}
+
+TEST_CASE("AutoAWQ: 17 eager launches per fused layer, in-kernel dequantization", "[engines]") {
+  const Assumptions awq = default_assumptions(Engine::autoawq);
+  const Assumptions hf = default_assumptions(Engine::transformers);
+  const Assumptions generic = default_assumptions(Engine::generic);
+  // 17 kernel launches per decoder layer x 7.1 us of eager PyTorch host time each.
+  CHECK(awq.decode_overhead_seconds_per_layer == Approx(17 * 7.1e-6));
+  CHECK(awq.decode_overhead_seconds_per_layer == Approx(120.7e-6));
+  // The AWQ kernels dequantize inside the GEMM / GEMV: no separate pass, no Python expert loop.
+  CHECK(awq.dequant_overhead_seconds_per_layer == 0.0);
+  CHECK(awq.eager_expert_loop_seconds == 0.0);
+  // No published bandwidth share for its kernels: the generic values, not HF Transformers' fit.
+  CHECK(awq.decode_bandwidth_efficiency == generic.decode_bandwidth_efficiency);
+  CHECK(awq.decode_bandwidth_efficiency_hbm == generic.decode_bandwidth_efficiency_hbm);
+  // HF Transformers' own profile is unchanged.
+  CHECK(hf.decode_overhead_seconds_per_layer == Approx(600e-6));
+  CHECK(hf.dequant_overhead_seconds_per_layer == Approx(600e-6));
+  CHECK(hf.decode_bandwidth_efficiency_hbm == 0.8);
+  // The rest is HF generate()'s: the prompt in one pass, FP16 rebuild for long prompts.
+  CHECK(engine_profile_base(Engine::autoawq) == Engine::transformers);
+  CHECK(awq.prefill_chunk_tokens == hf.prefill_chunk_tokens);
+  CHECK(awq.prefill_compute_efficiency == hf.prefill_compute_efficiency);
+  CHECK(awq.prefill_dequantizes_weights == 1.0);
+  CHECK(awq.framework_overhead_fraction == hf.framework_overhead_fraction);
+  // Mistral-7B AWQ on an RTX 4090, batch 1, 64 + 64 tokens: the weights at 0.8 x 1008 GB/s
+  // (4.84 ms) plus 32 layers x 121 us (3.86 ms) = 8.70 ms a step. AutoAWQ's README measured 156
+  // tokens/s (P-014): the step adds host time to GPU time where launches partly overlap kernels.
+  CHECK(batch1_decode_tps("mistral-7b-v0.1", "awq-4bit-g128", "rtx-4090-24gb", Engine::autoawq, 64,
+                          64) == Approx(114.9).epsilon(0.005));
+  // The same request under eager HF Transformers pays 600 us per layer.
+  CHECK(batch1_decode_tps("mistral-7b-v0.1", "awq-4bit-g128", "rtx-4090-24gb", Engine::transformers,
+                          64, 64) == Approx(41.59).epsilon(0.005));
+  // The id round-trips through a request and a share link.
+  Engine parsed = Engine::generic;
+  REQUIRE(parse_enum("autoawq", parsed));
+  CHECK(parsed == Engine::autoawq);
+  CHECK(enum_id(Engine::autoawq) == std::string("autoawq"));
+  const auto first = scenario_from_request_json(
+      R"({"model": "mistral-7b-v0.1", "weights": "awq-4bit-g128", "engine": "autoawq"})");
+  REQUIRE(first.ok);
+  CHECK(first.scenario.inference.engine == Engine::autoawq);
+  const std::string request = scenario_to_request_json(first.scenario);
+  const auto link = decode_share_fragment(encode_share_fragment(request, "{}"));
+  REQUIRE(link.ok);
+  const auto second = scenario_from_request_json(link.request_json);
+  REQUIRE(second.ok);
+  CHECK(second.scenario.inference.engine == Engine::autoawq);
+  CHECK(scenario_to_request_json(second.scenario) == request);
 }
 
 TEST_CASE("an engine given a file format it cannot load says so", "[engines][warnings]") {

@@ -43,7 +43,7 @@ TEST_CASE("an unknown mode or engine names the field and the accepted values", "
   CHECK(error_of(R"({"mode": 1})") == "mode: unknown value '1'; accepted: inference, training");
   CHECK(error_of(R"({"engine": "tgi"})") ==
         "engine: unknown value 'tgi'; accepted: generic, vllm, llama.cpp, transformers, sglang, "
-        "tensorrt-llm, ollama, mlc, exllamav2");
+        "tensorrt-llm, ollama, mlc, exllamav2, autoawq");
 }
 
 TEST_CASE("7B at FP16 on one RTX 4090: a minimal request takes the documented defaults",

@@ -18,7 +18,8 @@ enum class Engine {
   tensorrt_llm,
   ollama,
   mlc,
-  exllamav2
+  exllamav2,
+  autoawq
 };
 
 // Training frameworks (docs/METHOD.md, "Training frameworks"): what each keeps in GPU memory for
@@ -135,7 +136,8 @@ const std::vector<ProfileChange>& engine_profile_changes();
 
 // Engines that run another engine's kernels and scheduling start from its profile, then apply
 // their own changes: SGLang and TensorRT-LLM from vLLM's (CUDA-graph decode, fused prefill,
-// continuous batching), Ollama from llama.cpp's (it runs llama.cpp). The engine itself when none.
+// continuous batching), Ollama from llama.cpp's (it runs llama.cpp), AutoAWQ from HF
+// Transformers' (its fused modules run inside generate()). The engine itself when none.
 Engine engine_profile_base(Engine engine);
 
 // What an engine reads from the hardware and the parallel layout when it starts, to pick some
