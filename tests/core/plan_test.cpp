@@ -376,7 +376,7 @@ TEST_CASE("a fixed split: every plan keeps the pinned tensor / pipeline degrees"
   CHECK(ok.request.constraints.pipeline_parallel == 1);
 }
 
-TEST_CASE("ExLlamaV2 and MLC LLM plans use the formats those engines load", "[plan]") {
+TEST_CASE("ExLlamaV2, MLC LLM and AutoAWQ plans use the formats those engines load", "[plan]") {
   PlanRequest q = serving("llama-3.1-8b", 0, 0, 0);
   q.constraints.gpus = {"rtx-4090-24gb", "rtx-3090-24gb"};
   q.constraints.max_gpus = 2;
@@ -394,5 +394,13 @@ TEST_CASE("ExLlamaV2 and MLC LLM plans use the formats those engines load", "[pl
   for (const Plan& p : mlc.plans) {
     INFO(p.weights);
     CHECK((p.weights == "fp16" || p.weights == "mlc-q4f16_1"));
+  }
+  // AutoAWQ's fused layers load AWQ checkpoints and keep an FP16 cache.
+  q.base.inference.engine = Engine::autoawq;
+  const PlanResult awq = plan(q);
+  REQUIRE_FALSE(awq.plans.empty());
+  for (const Plan& p : awq.plans) {
+    CHECK(p.weights == "awq-4bit-g128");
+    CHECK(p.kv_cache == "fp16");
   }
 }
