@@ -398,16 +398,20 @@ void handle_page_events(Shell& sh) {
   if (any) wake(sh);
 }
 
+// HiDPI: the canvas backing store gets css x dpr pixels; everything ImGui draws is in physical
+// pixels, so fonts and style are scaled by dpr (the GLFW port has no HiDPI support). public/boot.js
+// sizes the canvas the same way before it creates the context.
+int backing_pixels(int css_pixels, float dpr) {
+  return static_cast<int>(std::lround(static_cast<double>(css_pixels) * dpr));
+}
+
 void update_viewport(Shell& sh) {
   platform::Viewport v = platform::viewport();
   if (v.css_width == sh.viewport.css_width && v.css_height == sh.viewport.css_height &&
       v.dpr == sh.viewport.dpr)
     return;
-  // HiDPI: the canvas backing store gets css x dpr pixels; everything ImGui draws is in
-  // physical pixels, so fonts and style are scaled by dpr (the GLFW port has no HiDPI support).
-  platform::set_canvas_size(
-      static_cast<int>(std::lround(static_cast<double>(v.css_width) * v.dpr)),
-      static_cast<int>(std::lround(static_cast<double>(v.css_height) * v.dpr)));
+  platform::set_canvas_size(backing_pixels(v.css_width, v.dpr),
+                            backing_pixels(v.css_height, v.dpr));
   if (v.dpr != sh.viewport.dpr) sh.fonts_dirty = true;
   sh.viewport = v;
   sh.app.ui.dpr = v.dpr;
@@ -541,7 +545,12 @@ int main() {
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
-  sh.window = glfwCreateWindow(1280, 800, "LLM Sizer", nullptr, nullptr);
+  // At the canvas's own size, so that creating the window resizes nothing: a resize reallocates
+  // the drawing buffer of the context boot.js created (0.2-0.4 s under SwiftShader).
+  const platform::Viewport start = platform::viewport();
+  sh.window =
+      glfwCreateWindow(backing_pixels(start.css_width, start.dpr),
+                       backing_pixels(start.css_height, start.dpr), "LLM Sizer", nullptr, nullptr);
   if (sh.window == nullptr) return 1;
   glfwMakeContextCurrent(sh.window);
 

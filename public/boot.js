@@ -1,6 +1,8 @@
 // Starts the ImGui app (app.js + app.wasm) for index.html and stands guard over it:
-//   [1] checks WebAssembly and WebGL 2 first, with a plain message when either is missing;
-//   [2] compiles app.wasm while it downloads (instantiateStreaming), showing progress;
+//   [1] checks WebAssembly and WebGL 2 first, with a plain message when either is missing; the
+//       WebGL check creates the app's own context, so the app does not create a second one;
+//   [2] compiles app.wasm while it downloads (compileStreaming), started before [1] creates the
+//       context so the two run side by side; the progress bar reads a copy of the download;
 //   [3] starts the Chinese font and text downloads at once when the UI will be Chinese (else the
 //       app asks for them only if the user switches; see platform::fetch_chinese);
 //   [4] the error boundary: a WebAssembly trap or a C++ exception replaces the frozen canvas with a
@@ -47,10 +49,9 @@
     message.textContent = why;
   }
 
-  // [1]
+  // [1] WebAssembly here; WebGL 2 once [2] has started the compile (startApp, below).
   if (typeof WebAssembly !== 'object') { fail(text.noWasm); return; }
-  var probe = document.createElement('canvas');
-  if (!probe.getContext('webgl2')) { fail(text.noWebgl); return; }
+  var canvas = document.getElementById('canvas');
 
   // [3] The UI language, as the app will pick it: the link's, else the saved one, else the
   // browser's (main.cpp load_initial_state; the share link writes lang=zh, storage "lang":"zh").
@@ -226,7 +227,37 @@
     fetchLate().catch(function () {});
   }
 
-  // [2]
+  // [2] The progress bar counts the bytes of a copy of the response, so the compile reads the
+  // download directly, off the main thread, even while [1] holds that thread.
+  function showProgress(response, total) {
+    var reader = response.body.getReader();
+    var received = 0;
+    function pump() {
+      return reader.read().then(function (chunk) {
+        if (chunk.done) return;
+        received += chunk.value.length;
+        var percent = Math.min(100, Math.round(100 * received / total));
+        bar.style.width = percent + '%';
+        message.textContent = received < total ? text.downloading + percent + '%' : text.starting;
+        return pump();
+      });
+    }
+    pump().catch(function () {});
+  }
+  function compileApp(response) {
+    var url = 'app.wasm';
+    if (!response.ok) throw new Error(url + ': HTTP ' + response.status);
+    var total = +response.headers.get('Content-Length') || 0;
+    if (total && response.body) showProgress(response.clone(), total);
+    var streaming = typeof WebAssembly.compileStreaming === 'function' &&
+        /^application\/wasm/.test(response.headers.get('Content-Type') || '');
+    if (streaming) return WebAssembly.compileStreaming(response);
+    return response.arrayBuffer().then(function (bytes) {
+      message.textContent = text.starting;
+      return WebAssembly.compile(bytes);
+    });
+  }
+  var appWasm = null;  // the compiled app.wasm, a promise
   function instantiate(imports, done) {
     function ready(instance, module) {
       var exports = instance.exports;
@@ -237,39 +268,8 @@
         done(instance, module);
       }).catch(function (e) { fail(text.failed + e.message); });
     }
-    if (inline) {
-      message.textContent = text.starting;
-      WebAssembly.instantiate(decodeBase64(inline.wasm), imports).then(function (result) {
-        ready(result.instance, result.module);
-      }).catch(function (e) { fail(text.failed + e.message); });
-      return {};
-    }
-    var url = 'app.wasm';
-    fetch(url).then(function (response) {
-      if (!response.ok) throw new Error(url + ': HTTP ' + response.status);
-      var total = +response.headers.get('Content-Length') || 0;
-      var streaming = typeof WebAssembly.instantiateStreaming === 'function' &&
-          /^application\/wasm/.test(response.headers.get('Content-Type') || '');
-      if (total && response.body && typeof TransformStream === 'function') {
-        var received = 0;
-        var counted = response.body.pipeThrough(new TransformStream({
-          transform: function (chunk, controller) {
-            received += chunk.length;
-            var percent = Math.min(100, Math.round(100 * received / total));
-            bar.style.width = percent + '%';
-            message.textContent = received < total ? text.downloading + percent + '%' : text.starting;
-            controller.enqueue(chunk);
-          }
-        }));
-        response = new Response(counted, { headers: { 'Content-Type': 'application/wasm' } });
-      }
-      if (streaming) return WebAssembly.instantiateStreaming(response, imports);
-      return response.arrayBuffer().then(function (bytes) {
-        message.textContent = text.starting;
-        return WebAssembly.instantiate(bytes, imports);
-      });
-    }).then(function (result) {
-      ready(result.instance, result.module);
+    appWasm.then(function (module) {
+      return WebAssembly.instantiate(module, imports).then(function (instance) { ready(instance, module); });
     }).catch(function (e) { fail(text.failed + e.message); });
     return {};
   }
@@ -314,9 +314,37 @@
     print: function (t) { console.log(t); },
     printErr: function (t) { console.warn(t); }
   };
-  if (inline) return;  // app.js follows this script in the page
-  var script = document.createElement('script');
-  script.src = 'app.js';
-  script.onerror = function () { fail(text.failed + 'app.js'); };
-  document.body.appendChild(script);
+
+  // [1] and [2]: the compile starts first and runs off the main thread while the WebGL 2 context
+  // is created on it. The context is the app's own: with the attributes its GLFW hints ask for
+  // (imgui_app/main.cpp), the app's getContext returns it instead of creating a second one (under
+  // SwiftShader each takes 0.15-1.5 s).
+  function startApp(compiled) {
+    appWasm = compiled;
+    appWasm.catch(function () {});  // reported by instantiate, when the app asks for it
+    // At the size the app gives it (css x dpr, imgui_app/main.cpp backing_pixels), so that no
+    // resize reallocates the drawing buffer (0.2-0.4 s under SwiftShader).
+    var rect = canvas.getBoundingClientRect();
+    var dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.round(Math.max(1, Math.round(rect.width)) * dpr);
+    canvas.height = Math.round(Math.max(1, Math.round(rect.height)) * dpr);
+    if (!canvas.getContext('webgl2', { antialias: false, alpha: true, depth: true, stencil: true })) {
+      fail(text.noWebgl);
+      return false;
+    }
+    return true;
+  }
+  if (inline) {  // app.js follows this script in the page
+    startApp(WebAssembly.compile(decodeBase64(inline.wasm)));
+    return;
+  }
+  fetch('app.wasm').then(function (response) {
+    var compiled;
+    try { compiled = Promise.resolve(compileApp(response)); } catch (e) { compiled = Promise.reject(e); }
+    if (!startApp(compiled)) return;
+    var script = document.createElement('script');
+    script.src = 'app.js';
+    script.onerror = function () { fail(text.failed + 'app.js'); };
+    document.body.appendChild(script);
+  }, function (e) { fail(text.failed + e.message); });
 })();

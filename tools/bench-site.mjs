@@ -19,8 +19,12 @@
 // run prints them beside its own.
 // With --baseline DIR (a build of the site before the change), cold loads of DIR alternate with
 // the measured ones, so both medians come from the same minutes of a shared machine.
+// With --react DIR/PAGE (a React calculator's static build, e.g. gpu_poor's deployed files: issue
+// 12 compares with it), cold loads of that page alternate too, timed to its first contentful paint
+// (its HTML is an empty root, so that paint is React's first render); requests that leave its
+// server are aborted, as an offline machine cannot answer them (gpu_poor's analytics tag).
 //   node tools/bench-site.mjs [dist] [--names build/web/imgui_app/app.wasm.orig] [--runs 7]
-//                             [--baseline build/bench-baseline] [--no-write]
+//                             [--baseline build/bench-baseline] [--react DIR/PAGE] [--no-write]
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,6 +64,7 @@ const splitLink = /\.wasm\.orig$/.test(namesWasm);
 const deferredSymbols = splitLink ? namesWasm.replace(/\.wasm\.orig$/, '.deferred.wasm.symbols') : null;
 const primarySymbols = splitLink ? namesWasm.replace(/\.orig$/, '.symbols') : null;
 const baselineDir = option('--baseline', null);
+const reactPage = option('--react', null);
 const siteDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
 const docPath = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'docs', 'BENCHMARKS.md');
 
@@ -127,6 +132,37 @@ const flags = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swift
 const { server, url } = await startServer(siteDir);
 const origin = new URL(url).origin;
 const baselineSite = baselineDir ? await startServer(baselineDir) : null;
+// The React page's server is rooted where the page's absolute paths start: gpu_poor's build asks
+// for /gpu_poor/static/..., so DIR/gpu_poor/index.html is served from DIR.
+const reactSite = reactPage ? await startServer(path.dirname(path.dirname(path.resolve(reactPage)))) : null;
+const reactUrl = reactPage
+  ? new URL(path.relative(path.dirname(path.dirname(path.resolve(reactPage))), path.resolve(reactPage)), reactSite.url).href
+  : null;
+
+// navigation -> first contentful paint of a page, and what it fetched (a fresh profile each time).
+async function reactColdLoad() {
+  const profile = mkdtempSync(path.join(tmpdir(), 'sizer-bench-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium', headless: true, args: flags, locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+  });
+  try {
+    const page = context.pages()[0] ?? await context.newPage();
+    const reactOrigin = new URL(reactUrl).origin;
+    await page.route('**/*', (route) => (new URL(route.request().url()).origin === reactOrigin
+      ? route.continue() : route.abort()));
+    await page.goto(reactUrl);
+    const paintMs = await (await page.waitForFunction(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+      return fcp ? fcp.startTime : false;
+    }, null, { timeout: 60000, polling: 10 })).jsonValue();
+    const rootFilled = await page.evaluate(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+    return { paintMs, rootFilled };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
 
 async function coldLoad({ lang = 'en-US', measureFrames = false, site = url } = {}) {
   const profile = mkdtempSync(path.join(tmpdir(), 'sizer-bench-'));
@@ -202,9 +238,11 @@ async function frames(page, context) {
 
 const loads = [];
 const baselineLoads = [];
+const reactLoads = [];
 try {
   for (let i = 0; i < runs; i++) {
     const last = i === runs - 1;
+    if (reactSite) reactLoads.push(await reactColdLoad());
     if (baselineSite) baselineLoads.push(await coldLoad({ measureFrames: last, site: baselineSite.url }));
     loads.push(await coldLoad({ measureFrames: last }));
   }
@@ -212,7 +250,9 @@ try {
 } finally {
   server.close();
   baselineSite?.server.close();
+  reactSite?.server.close();
 }
+const reactMedian = reactLoads.length ? median(reactLoads.map((l) => l.paintMs)) : null;
 const baselineFrameRun = baselineLoads[baselineLoads.length - 1];
 const baselineMedian = baselineLoads.length ? median(baselineLoads.map((l) => l.readyMs)) : null;
 const zhLoad = loads.pop();
@@ -284,6 +324,12 @@ lines.push('## First load', '',
     + ` cold loads (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))}; Chinese UI: ${Math.round(zhLoad.readyMs)} ms);`
     + (baselineMedian === null ? ` before: ${BASELINE.firstFrameMs} ms`
       : ` before, alternating with these loads (${path.basename(path.resolve(baselineDir, '..'))}/${path.basename(baselineDir)}): median ${Math.round(baselineMedian)} ms`),
+  ...(reactMedian === null ? [] : [
+    `- ${path.basename(path.dirname(path.resolve(reactPage)))} (a React calculator, its static build at ${reactPage}), alternating with these`
+      + ` loads: navigation -> first contentful paint (its first render), median **${Math.round(reactMedian)} ms**`
+      + ` (min ${Math.round(Math.min(...reactLoads.map((l) => l.paintMs)))}, max ${Math.round(Math.max(...reactLoads.map((l) => l.paintMs)))};`
+      + ` root rendered by then in ${reactLoads.filter((l) => l.rootFilled).length} of ${reactLoads.length});`
+      + ` LLM Sizer's first frame is ${median(times) <= reactMedian ? 'no later' : 'later'} (goal: no later)`]),
   `- requests to any other origin: ${loads.concat([zhLoad]).reduce((a, l) => a + l.foreign.length, 0)}`, '');
 lines.push('## Frames', '',
   `- frames drawn in 5 s of idleness after the first frame: ${frameRun.idleFrames}`);

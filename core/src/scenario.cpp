@@ -321,7 +321,9 @@ std::vector<std::string> validate(const Scenario& s) {
 // the GGUF file format"; a plain 16-bit choice stands for GGUF F16 / BF16, MXFP4 and NVFP4 are
 // GGUF types of ggml-common.h), ExLlamaV2 loads EXL2 and GPTQ checkpoints and 16-bit ones
 // (README), MLC LLM runs weights converted by `mlc_llm convert_weight` (q0f16 / q0bf16 / q0f32,
-// q4f16_1, q4f16_awq from AWQ checkpoints). Null when the engine loads `f` or loads any file.
+// q4f16_1, q4f16_awq from AWQ checkpoints), and AutoAWQ's fused modules run AWQ checkpoints
+// (from_quantized; a 16-bit model is only its input for quantization). Null when the engine loads
+// `f` or loads any file.
 namespace {
 
 struct EngineFiles {
@@ -334,8 +336,10 @@ const EngineFiles* files_engine_cannot_load(Engine engine, const NumberFormat& f
   static const EngineFiles exllamav2{"engine-format-exllamav2", "EXL2 and GPTQ files (or 16-bit)"};
   static const EngineFiles mlc{"engine-format-mlc",
                                "weights converted by mlc_llm (q0f16, q4f16_1, q4f16_awq)"};
+  static const EngineFiles autoawq{"engine-format-autoawq", "AWQ checkpoints"};
   const FormatFamily family = f.family;
-  if (family == FormatFamily::plain) return nullptr;  // every one of them loads 16-bit weights
+  if (engine == Engine::autoawq) return family == FormatFamily::awq ? nullptr : &autoawq;
+  if (family == FormatFamily::plain) return nullptr;  // every other one loads 16-bit weights
   if (engine_profile_base(engine) == Engine::llama_cpp) {
     const bool gguf_type =
         family == FormatFamily::gguf || family == FormatFamily::mxfp4 || f.id == "nvfp4";

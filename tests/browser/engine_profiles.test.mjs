@@ -1,4 +1,4 @@
-// The MLC LLM and ExLlamaV2 engine profiles (issue 8) picked with real clicks in the engine list:
+// The MLC LLM, ExLlamaV2 and AutoAWQ engine profiles (issue 8) picked with real clicks in the engine list:
 // the list shows them in both languages, the choice changes the decode figure the way the
 // profile says (ExLlamaV2's host time per layer, MLC's CUDA-graph decode), a file the engine
 // cannot load is called out, and the choice survives a share link. Screenshots of the open list at 1280x800 and 400x800 in English and Chinese
@@ -12,9 +12,11 @@ import { openApp, screenshotVariance, showLanguage, siteAndBrowserForThisFile, s
 
 const shared = siteAndBrowserForThisFile();
 
-// The engine list's order is core/src/enums.cpp's: ... Ollama (6), MLC LLM (7), ExLlamaV2 (8).
+// The engine list's order is core/src/enums.cpp's: ... Ollama (6), MLC LLM (7), ExLlamaV2 (8),
+// AutoAWQ (9).
 const kMlc = 7;
 const kExllamav2 = 8;
+const kAutoawq = 9;
 
 const tinyllama = { mode: 'inference', model: 'tinyllama-1.1b', gpu: 'rtx-4090-24gb', weights: 'exl2-3.0',
                     batch: 1, promptTokens: 128, outputTokens: 128 };
@@ -29,7 +31,7 @@ async function pickEngine(page, index) {
 const decodeTps = (page) => page.evaluate(() => window.llmSizer.results().inference.decodeTokensPerSecond);
 
 for (const [width, height] of [[1280, 800], [400, 800]]) {
-  test(`MLC LLM and ExLlamaV2 in the engine list at ${width} px, kept in links`, async () => {
+  test(`MLC LLM, ExLlamaV2 and AutoAWQ in the engine list at ${width} px, kept in links`, async () => {
     const { page, errors, ctx } = await openApp(shared, { width, height });
     await page.evaluate((s) => window.llmSizer.setState(s), tinyllama);
     await settle(page, 4);
@@ -46,6 +48,12 @@ for (const [width, height] of [[1280, 800], [400, 800]]) {
     const mlc = await decodeTps(page);
     // CUDA graphs: 20 us a layer instead of ExLlamaV2's 49 us and the generic 30 us.
     assert.ok(mlc > exl && mlc > generic, `MLC ${mlc}, ExLlamaV2 ${exl}, generic ${generic}`);
+    // AutoAWQ's fused modules run AWQ checkpoints only: EXL2 weights are called out.
+    await pickEngine(page, kAutoawq);
+    assert.equal((await state(page)).engine, 'autoawq');
+    const autoawqWarnings = await page.evaluate(() => window.llmSizer.results().warnings);
+    assert.ok(autoawqWarnings.some((w) => w.includes('AWQ checkpoints')), JSON.stringify(autoawqWarnings));
+    await pickEngine(page, kMlc);
     for (const lang of ['en', 'zh']) {
       await showLanguage(page, lang, '推理引擎');
       // EXL2 weights under MLC LLM: the warning says the engine cannot load that file (drawn
@@ -54,9 +62,10 @@ for (const [width, height] of [[1280, 800], [400, 800]]) {
       assert.ok(warnings.some((w) => w.includes('mlc_llm')), JSON.stringify(warnings));
       if (width === 1280) await waitText(page, lang === 'zh' ? '无法运行' : 'cannot run');
       await scrollIntoView(page, 'engine');
-      await clickWidget(page, 'engine');  // the list open, the two new entries at its end
+      await clickWidget(page, 'engine');  // the list open, the three newest entries at its end
       await settle(page, 3);
       await waitText(page, 'ExLlamaV2');
+      await waitText(page, 'AutoAWQ');
       await screenshotVariance(page, `engines-${lang}-${width}.png`);
       await page.keyboard.press('Escape');
       await settle(page, 3);

@@ -202,3 +202,73 @@ test('a deferred function called before app.deferred.wasm arrives loads it at on
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+// Records each webgl2 getContext call (canvas, attributes, whether it created a context, when, at
+// which canvas size) and each WebAssembly.compileStreaming call.
+async function watchContexts(page) {
+  await page.addInitScript(() => {
+    window.contextCalls = [];
+    const contexts = new Set();
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, attributes) {
+      const context = getContext.call(this, type, attributes);
+      if (type === 'webgl2') {
+        window.contextCalls.push({ canvas: this.id, attributes: JSON.stringify(attributes ?? null),
+                                   created: !contexts.has(context), at: performance.now(),
+                                   size: [this.width, this.height] });
+        contexts.add(context);
+      }
+      return context;
+    };
+    window.compileStreamingAt = [];
+    const compileStreaming = WebAssembly.compileStreaming;
+    WebAssembly.compileStreaming = function (source) {
+      window.compileStreamingAt.push(performance.now());
+      return compileStreaming.call(WebAssembly, source);
+    };
+  });
+}
+const watched = (page) => page.evaluate(() => ({
+  calls: window.contextCalls, compiles: window.compileStreamingAt,
+  size: [document.getElementById('canvas').width, document.getElementById('canvas').height] }));
+
+test('one WebGL context: boot.js creates it at the app\'s size with its attributes, and app.wasm compiles meanwhile', async () => {
+  const ctx = await shared.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = collectErrors(page);
+  await watchContexts(page);
+  await page.goto(shared.site.url);
+  await waitForApp(page);
+  const { calls, compiles, size } = await watched(page);
+  assert.equal(calls.filter((c) => c.created).length, 1, `one context created: ${JSON.stringify(calls)}`);
+  assert.ok(calls.every((c) => c.canvas === 'canvas'), 'on the app\'s canvas, not a probe');
+  // The app's own call (GLFW's hints in imgui_app/main.cpp) asks for what boot.js asked for, so the
+  // context it is handed is the one it would have created.
+  const app = calls[calls.length - 1];
+  assert.ok(calls.length >= 2, 'the app asked for its context too');
+  const pick = (json) => { const a = JSON.parse(json); return [a.antialias, a.alpha, a.depth, a.stencil]; };
+  assert.deepEqual(pick(app.attributes), pick(calls[0].attributes));
+  // Created at the size the app draws at (css x dpr), so no resize reallocates its buffer.
+  assert.deepEqual(calls[0].size, size, 'the canvas keeps the size it had when its context was created');
+  assert.deepEqual(size, [1280, 800]);
+  // Streaming compilation (application/wasm), started before the context was created.
+  assert.equal(compiles.length, 1, 'app.wasm is compiled with compileStreaming');
+  assert.ok(compiles[0] <= calls[0].at, 'the compile starts before the context is created');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('on a phone at two device pixels per CSS pixel, the context is created at the size the app draws at', async () => {
+  const ctx = await shared.browser.newContext({ viewport: { width: 400, height: 800 }, deviceScaleFactor: 2 });
+  const page = await ctx.newPage();
+  const errors = collectErrors(page);
+  await watchContexts(page);
+  await page.goto(shared.site.url);
+  await waitForApp(page);
+  const { calls, size } = await watched(page);
+  assert.equal(calls.filter((c) => c.created).length, 1);
+  assert.deepEqual(size, [800, 1600]);
+  assert.deepEqual(calls[0].size, size);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

@@ -207,6 +207,10 @@ TEST_CASE("an engine given a file format it cannot load says so", "[engines][war
              VectorContains(std::string("engine-format-exllamav2")));
   CHECK_THAT(warning_ids("exl2-4.0", Engine::mlc),
              VectorContains(std::string("engine-format-mlc")));
+  CHECK_THAT(warning_ids("gptq-4bit-g128", Engine::autoawq),
+             VectorContains(std::string("engine-format-autoawq")));
+  CHECK_THAT(warning_ids("fp16", Engine::autoawq),
+             VectorContains(std::string("engine-format-autoawq")));
   // What each loads: no warning.
   for (const auto& [weights, engine] :
        std::vector<std::pair<const char*, Engine>>{{"gguf-q4_k_m", Engine::llama_cpp},
@@ -216,6 +220,7 @@ TEST_CASE("an engine given a file format it cannot load says so", "[engines][war
                                                    {"mlc-q4f16_1", Engine::mlc},
                                                    {"awq-4bit-g128", Engine::mlc},
                                                    {"bf16", Engine::mlc},
+                                                   {"awq-4bit-g128", Engine::autoawq},
                                                    {"gguf-q4_k_m", Engine::vllm}}) {
     INFO(weights << " under " << enum_id(engine));
     for (const std::string& id : warning_ids(weights, engine))
