@@ -31,6 +31,10 @@ constexpr double kEagerSecondsPerLaunch = 7.1e-6;
 // Kernels AutoAWQ's fused Llama-like decoder layer (LlamaLikeBlock) launches at batch 1 with the
 // FasterTransformer extension and its default GEMM kernels (docs/METHOD.md, "AutoAWQ").
 constexpr double kAutoAwqGemmLaunchesPerLayer = 17;
+// Why AutoAWQ keeps the generic bandwidth shares (GDDR and HBM alike).
+[[maybe_unused]] constexpr const char* kAutoAwqGenericShares =
+    "the generic value: no published bandwidth share of AutoAWQ's GEMM / GEMV kernels, and HF "
+    "Transformers' rows M-129..M-143 run other kernels";
 
 struct Field {
   AssumptionInfo info;
@@ -641,12 +645,8 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::autoawq, "dequantOverheadSecondsPerLayer", 0.0,
        SIZER_PROSE("no separate dequantize pass: gemm_forward_4bit_cuda dequantizes each 4-bit "
                    "tile in shared memory and gemv_forward_cuda each weight in registers")},
-      {Engine::autoawq, "decodeBandwidthEfficiency", 0.8,
-       SIZER_PROSE("the generic value: no published bandwidth share of AutoAWQ's GEMM / GEMV "
-                   "kernels, and HF Transformers' rows M-129..M-143 run other kernels")},
-      {Engine::autoawq, "decodeBandwidthEfficiencyHbm", 0.65,
-       SIZER_PROSE("the generic value: no published bandwidth share of AutoAWQ's GEMM / GEMV "
-                   "kernels, and HF Transformers' rows M-129..M-143 run other kernels")},
+      {Engine::autoawq, "decodeBandwidthEfficiency", 0.8, SIZER_PROSE(kAutoAwqGenericShares)},
+      {Engine::autoawq, "decodeBandwidthEfficiencyHbm", 0.65, SIZER_PROSE(kAutoAwqGenericShares)},
       {Engine::autoawq, "eagerExpertLoopSeconds", 0.0,
        SIZER_PROSE("FusedSparseMoeBlock runs every expert in two grouped_gemm_forward calls, no "
                    "Python loop over experts (awq/modules/fused/moe.py)")},
