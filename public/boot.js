@@ -43,7 +43,9 @@
   };
   message.textContent = text.loading;
 
+  var loadFailed = false;  // the progress bar stops saying anything once a failure is shown
   function fail(why) {
+    loadFailed = true;
     loading.hidden = false;
     bar.parentNode.hidden = true;
     message.textContent = why;
@@ -235,6 +237,7 @@
     function pump() {
       return reader.read().then(function (chunk) {
         if (chunk.done) return;
+        if (loadFailed) return reader.cancel();
         received += chunk.value.length;
         var percent = Math.min(100, Math.round(100 * received / total));
         bar.style.width = percent + '%';

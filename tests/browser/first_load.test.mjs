@@ -272,3 +272,26 @@ test('on a phone at two device pixels per CSS pixel, the context is created at t
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+test('a browser without WebGL 2 or without WebAssembly gets a plain message, not a blank page', async () => {
+  for (const [what, disable, words] of [
+    ['WebGL 2', () => {
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (type, attributes) {
+        return type === 'webgl2' ? null : getContext.call(this, type, attributes);
+      };
+    }, 'cannot create a WebGL 2 canvas'],
+    ['WebAssembly', () => { delete window.WebAssembly; }, 'does not support WebAssembly'],
+  ]) {
+    const ctx = await shared.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await page.addInitScript(disable);
+    await page.goto(shared.site.url);
+    await page.waitForFunction((w) => document.getElementById('message').textContent.includes(w), words,
+                               { timeout: 30000 });
+    assert.equal(await page.evaluate(() => document.getElementById('loading').hidden), false, what);
+    assert.equal(await page.evaluate(() => window.llmSizerReady === true), false, `${what}: the app never starts`);
+    assert.ok(await page.locator('#loading a[href="lite.html"]').isVisible(), `${what}: the plain HTML version is offered`);
+    await ctx.close();
+  }
+});
