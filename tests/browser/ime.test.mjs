@@ -54,10 +54,13 @@ async function open(scale = 1) {
     await page.waitForFunction((f) => window.llmSizer.framesDrawn() >= f + 3, since,
                                { timeout: 15000 });
   };
+  // Waits up to 15 s, moving the mouse so that the idle main loop draws (on a loaded CI machine
+  // the Chinese font and the late strings can take seconds to arrive).
   const rect = async (id) => {
-    for (let i = 0; i < 30; ++i) {
+    for (let i = 0; i < 150; ++i) {
       const r = await page.evaluate((w) => window.llmSizer.widgetRect(w), id);
       if (r) return r;
+      if (i % 5 === 4) await page.mouse.move(5, 5 + (i % 2));
       await page.waitForTimeout(100);
     }
     assert.fail(`widget ${id} was drawn`);
