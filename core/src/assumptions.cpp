@@ -31,6 +31,23 @@ constexpr double kEagerSecondsPerLaunch = 7.1e-6;
 // Kernels AutoAWQ's fused Llama-like decoder layer (LlamaLikeBlock) launches at batch 1 with the
 // FasterTransformer extension and its default GEMM kernels (docs/METHOD.md, "AutoAWQ").
 constexpr double kAutoAwqGemmLaunchesPerLayer = 17;
+// Host time of one kernel launch issued from C++ with no Python or PyTorch dispatcher in front
+// of it: cuLaunchKernel averaged 3.48 us over 525 launches (JuliaGPU/CUDA.jl PR #2162, 2023);
+// statically compiled C took 4.9 us a launch in CUDAdrv.jl PR #15.
+constexpr double kCppSecondsPerLaunch = 3.48e-6;
+// Host time of one call from Python into a C++ extension before its body runs: about 1 us, the
+// Python argument parsing of a small PyTorch op (PyTorch issue #41383); a two-argument pybind11
+// call alone takes 0.47-0.61 us (pybind11 issue #1227).
+constexpr double kPythonToCppCallSeconds = 1.0e-6;
+// ExLlamaV2's decoder layer at batch 1 decode, as of its README performance table (2023-09):
+// 12 kernels launched inside its extension calls (q_attn_forward_1: RMSNorm, Q, K and V mat-vecs,
+// two RoPE; q_attn_forward_2: o_proj adding into the residual; q_mlp_forward_: RMSNorm, gate,
+// up, SiLU x up, down adding into the residual), those 3 extension calls, and 4 eager PyTorch
+// ops of its attention without flash-attn (Q.K^T, the scale, softmax, P.V). docs/METHOD.md,
+// "ExLlamaV2".
+constexpr double kExllamaV2CppLaunchesPerLayer = 12;
+constexpr double kExllamaV2ExtensionCallsPerLayer = 3;
+constexpr double kExllamaV2EagerLaunchesPerLayer = 4;
 // Why AutoAWQ keeps the generic bandwidth shares (GDDR and HBM alike).
 [[maybe_unused]] constexpr const char* kAutoAwqGenericShares =
     "the generic value: no published bandwidth share of AutoAWQ's GEMM / GEMV kernels, and HF "
@@ -615,11 +632,23 @@ const std::vector<ProfileChange>& engine_profile_changes() {
            "weights load straight into TVM arrays; activations live in the compiled temp buffer")},
       // ExLlamaV2: one fused C++ extension call per attention and MLP module from a Python loop,
       // no CUDA graphs.
-      {Engine::exllamav2, "decodeBandwidthEfficiency", 0.92,
+      {Engine::exllamav2, "decodeOverheadSecondsPerLayer",
+       kExllamaV2CppLaunchesPerLayer * kCppSecondsPerLaunch +
+           kExllamaV2ExtensionCallsPerLayer * kPythonToCppCallSeconds +
+           kExllamaV2EagerLaunchesPerLayer * kEagerSecondsPerLaunch,
        SIZER_PROSE(
-           "EXL2 / GPTQ mat-vec kernels, ExLlamaV2 README performance table (rows P-202..P-217)")},
-      {Engine::exllamav2, "decodeOverheadSecondsPerLayer", 49e-6,
-       SIZER_PROSE("host time per layer of its Python module loop, same table")},
+           "host time of a decoder layer at batch 1 = 73 us: 12 kernels launched from C++ "
+           "inside its extension (RMSNorm, the Q, K and V mat-vecs and two RoPE kernels in "
+           "q_attn_forward_1; o_proj adding into the residual in q_attn_forward_2; RMSNorm, gate, "
+           "up, SiLU x up and down in q_mlp_forward_; q_attn.cu, q_mlp.cu, q_gemm.cu) x 3.48 us "
+           "(cuLaunchKernel's host time, JuliaGPU/CUDA.jl PR #2162), the 3 Python calls into "
+           "the extension x 1 us (PyTorch issue #41383), and attention without flash-attn, 4 "
+           "eager PyTorch ops (Q.K^T, the scale, softmax, P.V; exllamav2/attn.py) x 7.1 us "
+           "(FlagGems issue #4558). ExLlamaV2 as of its README table (2023-09); views and "
+           "allocations launch nothing and are not counted")},
+      {Engine::exllamav2, "decodeBandwidthEfficiency", 0.8,
+       SIZER_PROSE("the generic value: no published bandwidth share of ExLlamaV2's EXL2 / GPTQ "
+                   "mat-vec kernels on GDDR cards")},
       {Engine::exllamav2, "prefillChunkTokens", 2048,
        SIZER_PROSE("ExLlamaV2Config.max_input_len 2048 (exllamav2/config.py)")},
       {Engine::exllamav2, "prefillDequantizesWeights", 1.0,
