@@ -16,6 +16,7 @@ APT_PACKAGES=(
   chromium              # headless browser tests (driven by playwright-core)
   fonts-noto-cjk fonts-inter python3-fonttools   # UI fonts; CJK subset built at build time
   gzip
+  ccache                # compiler cache: a fresh clone of an unchanged tree builds from it
 )
 
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }

@@ -53,7 +53,7 @@ TEST_CASE("share links of every released version decode to their recorded states
   int files = 0;
   app::i18n::install(ui_test::all_string_tables(errors, files));
   const std::filesystem::path file =
-      std::filesystem::path(__FILE__).parent_path() / "golden_links.json";
+      std::filesystem::path(SIZER_TESTS_DIR) / "ui" / "golden_links.json";
   std::ifstream in(file);
   REQUIRE(in.good());
   std::stringstream text;

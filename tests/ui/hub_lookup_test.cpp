@@ -16,8 +16,8 @@ using namespace app;
 namespace {
 
 std::string fixture(const char* name) {
-  return ui_test::read_file(std::filesystem::path(__FILE__).parent_path().parent_path() /
-                            "browser" / "fixtures" / "hub" / name);
+  return ui_test::read_file(std::filesystem::path(SIZER_TESTS_DIR) / "browser" / "fixtures" /
+                            "hub" / name);
 }
 
 App fresh_app() {
