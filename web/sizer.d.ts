@@ -203,6 +203,7 @@ export interface Request {
   cost?: {
     basis?: 'gpu-cloud' | 'hyperscaler' | 'marketplace' | 'own';  // where the $/GPU-hour comes from (core/data/prices.csv)
     usdPerGpuHour?: number;  // your own quote per card-hour; 0 = from the price table (USD/h)
+    purchaseUsd?: number;  // your own purchase price per card (owning); 0 = from the price table (USD)
     ownYears?: number;  // owning: years the purchase is spread over (years)
     electricityUsdPerKwh?: number;  // owning: electricity price (USD/kWh)
     utilisation?: number;  // owning: share of the hours the cards are busy

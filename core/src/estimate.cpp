@@ -92,8 +92,8 @@ void add_warnings(const Scenario& s, Estimate& e) {
     e.warning_details.push_back(
         {s.cost.basis == PriceBasis::own ? "no-purchase-price" : "no-cloud-price",
          {card.name, enum_id(s.cost.basis)},
-         "cost: " + e.cost.unknown_reason +
-             "; cost figures are left out (or set cost.usdPerGpuHour)"});
+         "cost: " + e.cost.unknown_reason + "; cost figures are left out (or set " +
+             (s.cost.basis == PriceBasis::own ? "cost.purchaseUsd" : "cost.usdPerGpuHour") + ")"});
   }
   if (!e.memory.fits) {
     const bool on_gpu = e.memory.per_gpu_bytes > e.memory.capacity_bytes;

@@ -220,8 +220,13 @@ ResolvedPrice resolve_price(const Scenario& s) {
   const Ownership& own = s.cost.own;
   const std::array<int, 4>* rows = quote_rows(g.id);  // one look-up for every basis
   const PriceQuote* purchase = nullptr;
-  if (g.launch_price_usd > 0) {
+  const char* purchase_provider = nullptr;
+  if (s.cost.purchase_usd > 0) {
+    r.purchase_usd = s.cost.purchase_usd;
+    purchase_provider = "your quote (cost.purchaseUsd)";
+  } else if (g.launch_price_usd > 0) {
     r.purchase_usd = g.launch_price_usd;
+    purchase_provider = "the GPU's launchPriceUsd";
   } else if ((purchase = row_of(rows, QuoteKind::purchase)) != nullptr) {
     r.purchase_usd = purchase->usd;
   }
@@ -248,7 +253,7 @@ ResolvedPrice resolve_price(const Scenario& s) {
     r.usd_per_gpu_hour = r.own_usd_per_gpu_hour;
     r.basis = "own";
     r.quote = purchase;
-    if (g.launch_price_usd > 0) r.custom_provider = "the GPU's launchPriceUsd";
+    r.custom_provider = purchase_provider;
     return r;
   }
   r.known = rent_known;

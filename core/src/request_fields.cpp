@@ -213,6 +213,9 @@ const std::vector<RequestField>& request_fields() {
           "cost", "usdPerGpuHour", [](Scenario& s) -> double& { return s.cost.usd_per_gpu_hour; },
           0, 1e6, "USD/h", "your own quote per card-hour; 0 = from the price table"),
       real(
+          "cost", "purchaseUsd", [](Scenario& s) -> double& { return s.cost.purchase_usd; }, 0, 1e8,
+          "USD", "your own purchase price per card (owning); 0 = from the price table"),
+      real(
           "cost", "ownYears", [](Scenario& s) -> double& { return s.cost.own.years; }, 0.1, 50,
           "years", "owning: years the purchase is spread over"),
       real(

@@ -310,7 +310,9 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
     p.s.hardware.cpu_only = false;     // each row is a card, also from a CPU-only scenario
     apply_engine_setup_defaults(p.s);  // vLLM's batch limits follow the card
     // The user's own quote prices their chosen card, not the others.
-    p.s.cost.usd_per_gpu_hour = g.id == input.hardware.gpu.id ? input.cost.usd_per_gpu_hour : 0;
+    const bool chosen = g.id == input.hardware.gpu.id;
+    p.s.cost.usd_per_gpu_hour = chosen ? input.cost.usd_per_gpu_hour : 0;
+    p.s.cost.purchase_usd = chosen ? input.cost.purchase_usd : 0;
     FitRow row;
     row.gpu_id = g.id;
     row.capacity_bytes = usable_capacity_bytes(g, p.s.assumptions);

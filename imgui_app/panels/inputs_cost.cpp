@@ -1,6 +1,6 @@
 // The cost inputs: where the $/GPU-hour comes from (cost.basis), the user's own quote, and the
-// ownership inputs when the cards are bought. The price table and the formulas are the core's
-// (sizer/prices.hpp); this only edits app.inputs.cost.
+// ownership inputs (the user's purchase price among them) when the cards are bought. The price
+// table and the formulas are the core's (sizer/prices.hpp); this only edits app.inputs.cost.
 #include "imgui.h"
 #include "logic/i18n.hpp"
 #include "panels/inputs.hpp"
@@ -25,6 +25,9 @@ void draw_cost_section(App& app) {
   changed |= ui::slider_double(app, "cost.own_quote", "own-quote", &c.usd_per_gpu_hour, 0, 100,
                                "unit.usd_per_hour", false);
   if (c.basis == sizer::PriceBasis::own) {
+    ui::help_for_next_row("help.purchase_quote");
+    changed |= ui::slider_double(app, "cost.purchase_quote", "purchase-quote", &c.purchase_usd, 0,
+                                 200000, "unit.usd_per_card", false);
     ui::help_for_next_row("help.ownership");
     changed |= ui::slider_double(app, "cost.years", "own-years", &c.own.years, 0.5, 10,
                                  "unit.years", false);

@@ -231,6 +231,57 @@ TEST_CASE("the price basis and ownership inputs travel in share links", "[prices
   CHECK(r.scenario.cost.usd_per_gpu_hour == 1.5);
 }
 
+TEST_CASE("the user's purchase price owns a card the table cannot price, and only that card",
+          "[prices]") {
+  // The MI210 has rental rows but no purchase row (docs/PRICES.md, "No source found").
+  Scenario s = inference("llama-2-7b", "fp16", "mi210-64gb");
+  REQUIRE(find_quote("mi210-64gb", QuoteKind::purchase) == nullptr);
+  s.cost.basis = PriceBasis::own;
+  Estimate e = estimate(s);
+  CHECK_FALSE(e.cost.price_known);
+  bool warned = false;
+  for (const auto& w : e.warning_details) {
+    if (w.id == "no-purchase-price") warned = w.text.find("cost.purchaseUsd") != std::string::npos;
+  }
+  CHECK(warned);
+
+  s.cost.purchase_usd = 8000;  // a reseller's quote
+  e = estimate(s);
+  REQUIRE(e.cost.price_known);
+  CHECK(e.cost.basis == "own");
+  CHECK(e.cost.provider == "your quote (cost.purchaseUsd)");
+  CHECK(e.cost.purchase_usd == 8000);
+  // 3 years x 8760 h, busy all the time: $8,000 / 26,280 h = $0.3044/h, plus power.
+  CHECK(e.cost.own_usd_per_gpu_hour ==
+        Approx(8000.0 / 26280.0 + e.cost.power_usd_per_gpu_hour).epsilon(1e-9));
+  CHECK(e.cost.usd_per_gpu_hour == Approx(e.cost.own_usd_per_gpu_hour));
+  // Rented, the quote still gives the break-even against the rental price.
+  s.cost.basis = PriceBasis::gpu_cloud;
+  REQUIRE(find_quote("mi210-64gb", QuoteKind::gpu_cloud) != nullptr);
+  CHECK(estimate(s).cost.break_even_months > 0);
+
+  // A catalog card's own purchase row gives way to the quote, which travels in links.
+  Scenario h = inference("llama-2-7b", "fp16", "h100-sxm-80gb");
+  h.cost.basis = PriceBasis::own;
+  h.cost.purchase_usd = 20000;
+  CHECK(estimate(h).cost.purchase_usd == 20000);
+  const DecodedLink d =
+      decode_share_fragment(encode_share_fragment(scenario_to_request_json(h), "{}"));
+  REQUIRE(d.ok);
+  CHECK(scenario_from_request_json(d.request_json).scenario.cost.purchase_usd == 20000);
+  CHECK(
+      scenario_from_request_json(R"({"cost":{"purchaseUsd":-5}})").error.find("cost.purchaseUsd") !=
+      std::string::npos);
+
+  // Other cards of the fit table keep the table's purchase price.
+  for (const FitRow& r : fit_table(h)) {
+    if (r.gpus == 0 || r.gpu_id != "a100-sxm-80gb") continue;
+    Scenario a = inference("llama-2-7b", "fp16", "a100-sxm-80gb");
+    a.cost.basis = PriceBasis::own;
+    CHECK(r.usd_per_hour == Approx(estimate(a).cost.usd_per_gpu_hour * r.gpus));
+  }
+}
+
 TEST_CASE("sixth-pass prices: an 8-card instance divided by 8, a CNY list price converted",
           "[prices]") {
   // Intel Tiber AI Cloud: 8 x Gaudi 2 bare metal on demand at $10.40 per hour.

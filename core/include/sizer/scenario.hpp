@@ -146,6 +146,9 @@ struct Ownership {
 struct CostInputs {
   PriceBasis basis = PriceBasis::gpu_cloud;
   double usd_per_gpu_hour = 0;  // the user's own quote; 0 = from the price table
+  // The user's own purchase price per card (owning, break-even); 0 = from the price table. Any
+  // card can be priced so, the 24 without a catalog purchase price included (docs/PRICES.md).
+  double purchase_usd = 0;
   Ownership own;
 };
 
