@@ -40,13 +40,14 @@ for (const [width, height] of [[1280, 800], [400, 800]]) {
     await pickEngine(page, kExllamav2);
     assert.equal((await state(page)).engine, 'exllamav2');
     const exl = await decodeTps(page);
-    // 22 layers x 49 us of host time dominate TinyLlama's step: ExLlamaV2 lands near the README's
-    // 635 tokens/s (the core test pins 666), far from the bandwidth-only figure.
-    assert.ok(exl > 550 && exl < 800, `ExLlamaV2 decode ${exl} tokens/s`);
+    // 22 layers x 73 us of host time (counted in ExLlamaV2's code) dominate TinyLlama's step: the
+    // core test pins 477 tokens/s (the README measured 635), far from the bandwidth-only figure.
+    assert.ok(exl > 430 && exl < 530, `ExLlamaV2 decode ${exl} tokens/s`);
+    assert.ok(exl < generic, `ExLlamaV2 ${exl}, generic ${generic}`);
     await pickEngine(page, kMlc);
     assert.equal((await state(page)).engine, 'mlc');
     const mlc = await decodeTps(page);
-    // CUDA graphs: 20 us a layer instead of ExLlamaV2's 49 us and the generic 30 us.
+    // CUDA graphs: 20 us a layer instead of ExLlamaV2's 73 us and the generic 30 us.
     assert.ok(mlc > exl && mlc > generic, `MLC ${mlc}, ExLlamaV2 ${exl}, generic ${generic}`);
     // AutoAWQ's fused modules run AWQ checkpoints only: EXL2 weights are called out.
     await pickEngine(page, kAutoawq);
