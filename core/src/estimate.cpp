@@ -89,11 +89,12 @@ void add_warnings(const Scenario& s, Estimate& e) {
          "parallelism adds memory, not single-stream decode speed"});
   }
   if (!e.cost.price_known) {
-    e.warning_details.push_back(
-        {s.cost.basis == PriceBasis::own ? "no-purchase-price" : "no-cloud-price",
-         {card.name, enum_id(s.cost.basis)},
-         "cost: " + e.cost.unknown_reason + "; cost figures are left out (or set " +
-             (s.cost.basis == PriceBasis::own ? "cost.purchaseUsd" : "cost.usdPerGpuHour") + ")"});
+    const bool owning = s.cost.basis == PriceBasis::own;
+    e.warning_details.push_back({owning ? "no-purchase-price" : "no-cloud-price",
+                                 {card.name, enum_id(s.cost.basis)},
+                                 "cost: " + e.cost.unknown_reason +
+                                     "; cost figures are left out (or set " +
+                                     (owning ? "cost.purchaseUsd" : "cost.usdPerGpuHour") + ")"});
   }
   if (!e.memory.fits) {
     const bool on_gpu = e.memory.per_gpu_bytes > e.memory.capacity_bytes;

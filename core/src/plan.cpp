@@ -59,11 +59,8 @@ bool format_runs_on(const NumberFormat& f, const Gpu& g) {
 Scenario with_card(const Scenario& base, const Gpu& g) {
   Scenario s = base;
   s.hardware.gpu = g;
-  s.hardware.cpu_only = false;         // a card replaces a CPU-only device
-  if (g.id != base.hardware.gpu.id) {  // the user's own quotes price their chosen card only
-    s.cost.usd_per_gpu_hour = 0;
-    s.cost.purchase_usd = 0;
-  }
+  s.hardware.cpu_only = false;  // a card replaces a CPU-only device
+  s.cost = cost_for_card(base.cost, g.id == base.hardware.gpu.id);
   return s;
 }
 

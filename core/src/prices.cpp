@@ -214,6 +214,15 @@ double break_even_months(double purchase_usd, double rent_usd_per_gpu_hour,
   return purchase_usd / saved_per_month;
 }
 
+CostInputs cost_for_card(const CostInputs& chosen, bool is_chosen_card) {
+  CostInputs c = chosen;
+  if (!is_chosen_card) {
+    c.usd_per_gpu_hour = 0;
+    c.purchase_usd = 0;
+  }
+  return c;
+}
+
 ResolvedPrice resolve_price(const Scenario& s) {
   ResolvedPrice r;
   const Gpu& g = s.hardware.gpu;

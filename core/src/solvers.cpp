@@ -309,10 +309,7 @@ std::vector<FitRow> fit_table(const Scenario& input, int max_gpus) {
     p.s.hardware.gpu = g;
     p.s.hardware.cpu_only = false;     // each row is a card, also from a CPU-only scenario
     apply_engine_setup_defaults(p.s);  // vLLM's batch limits follow the card
-    // The user's own quote prices their chosen card, not the others.
-    const bool chosen = g.id == input.hardware.gpu.id;
-    p.s.cost.usd_per_gpu_hour = chosen ? input.cost.usd_per_gpu_hour : 0;
-    p.s.cost.purchase_usd = chosen ? input.cost.purchase_usd : 0;
+    p.s.cost = cost_for_card(input.cost, g.id == input.hardware.gpu.id);
     FitRow row;
     row.gpu_id = g.id;
     row.capacity_bytes = usable_capacity_bytes(g, p.s.assumptions);

@@ -53,6 +53,10 @@ struct ResolvedPrice {
 
 ResolvedPrice resolve_price(const Scenario& s);
 
+// The user's own quotes (cost.usdPerGpuHour, cost.purchaseUsd) price the card they chose: a search
+// that puts another card in its place prices that one from the table.
+CostInputs cost_for_card(const CostInputs& chosen, bool is_chosen_card);
+
 // Provider, date, source, and why the price is unknown, in words (estimate() only).
 struct PriceWords {
   std::string provider;
