@@ -257,19 +257,57 @@ const std::vector<Field>& fields() {
           "pcieHopLatencySeconds", "Latency per ring step over PCIe (peer access)", "seconds",
           SIZER_PROSE(
               "measured: NCCL all-reduce of 8 KB over 4 V100 behind one PCIe switch, inside a CUDA "
-              "graph, 20.3 us = 3.6 + 6 x 2.8 (haohervchb/sglang-V100 PR #2); NCCL's own model "
-              "says 1.0 us"),
-          &Assumptions::pcie_hop_latency_s, 2.8e-6, 0.0, 1.0),
+              "graph, 20.3 us = 3.6 + 6 x 2.05 + 12 KB at LL's quarter of 16 GB/s x 0.7 (4.4 us) "
+              "(haohervchb/sglang-V100 PR #2); NCCL's own model says 1.0 us"),
+          &Assumptions::pcie_hop_latency_s, 2.05e-6, 0.0, 1.0),
       real("hostStagedHopLatencySeconds", "Latency per ring step through host memory", "seconds",
            SIZER_PROSE(
                "cards without PCIe peer access (GeForce) use NCCL's SHM transport: a 10 KB decode "
-               "all-reduce over 2 RTX 5070 Ti takes 39 us = 3.6 + 2 x 17.7 (sgl-project/sglang PR "
-               "#39605)"),
-           &Assumptions::host_staged_hop_latency_s, 17.7e-6, 0.0, 1.0),
+               "all-reduce over 2 RTX 5070 Ti takes 39 us = 3.6 + 2 x 17.2 + 10 KB at LL's "
+               "quarter of 64 GB/s x 0.7 (0.9 us) (sgl-project/sglang PR #39605)"),
+           &Assumptions::host_staged_hop_latency_s, 17.2e-6, 0.0, 1.0),
       real("networkHopLatencySeconds", "Latency per ring step between nodes", "seconds",
            SIZER_PROSE(
                "NCCL's ring LL figure for the network, 2.7 us (hwLat in src/graph/tuning.cc)"),
            &Assumptions::network_hop_latency_s, 2.7e-6, 0.0, 1.0),
+      real("llBusBandwidthCapGbPerS", "LL protocol's bandwidth cap", "GB/s",
+           SIZER_PROSE(
+               "NCCL's LL protocol sends 4 data bytes with each 4-byte flag, and its model gives "
+               "a ring all-reduce a quarter of the bus bandwidth (a third for an all-gather or "
+               "reduce-scatter inside a node), at most 87.7 GB/s (llMaxBws, Ampere and Hopper, one "
+               "node; src/graph/tuning.cc): small and mid-sized messages use it"),
+           &Assumptions::ll_bus_bandwidth_cap_gb_per_s, 87.7, 0.0, 1e4),
+      real("ll128CollectiveLatencySeconds", "Base latency per collective, LL128 protocol",
+           "seconds",
+           SIZER_PROSE(
+               "NCCL's ring LL128 base latency, 10.0 us (baseLat in src/graph/tuning.cc): the "
+               "protocol for large messages inside an NVLink domain, at 0.92 of the bus "
+               "bandwidth, which linkEfficiency already counts"),
+           &Assumptions::ll128_collective_latency_s, 10.0e-6, 0.0, 1.0),
+      real("ll128NvlinkHopLatencySeconds", "Latency per ring step over NVLink, LL128", "seconds",
+           SIZER_PROSE("NCCL's ring LL128 figure for NVLink, 1.9 us (hwLat in "
+                       "src/graph/tuning.cc)"),
+           &Assumptions::ll128_nvlink_hop_latency_s, 1.9e-6, 0.0, 1.0),
+      real("simpleCollectiveLatencySeconds", "Base latency per collective, Simple protocol",
+           "seconds",
+           SIZER_PROSE(
+               "NCCL's ring Simple base latency, 8.4 us (baseLat in src/graph/tuning.cc): the "
+               "protocol for large messages over PCIe, through host memory and between nodes"),
+           &Assumptions::simple_collective_latency_s, 8.4e-6, 0.0, 1.0),
+      real("simpleNvlinkHopLatencySeconds", "Latency per ring step over NVLink, Simple", "seconds",
+           SIZER_PROSE("NCCL's ring Simple figure for NVLink, 3.4 us (hwLat in "
+                       "src/graph/tuning.cc): NVLink steps of a ring that also crosses nodes"),
+           &Assumptions::simple_nvlink_hop_latency_s, 3.4e-6, 0.0, 1.0),
+      real("simplePcieHopLatencySeconds", "Latency per ring step over PCIe, Simple", "seconds",
+           SIZER_PROSE(
+               "NCCL's ring Simple figure for PCIe, 5.7 us (hwLat in src/graph/tuning.cc); a path "
+               "whose measured small-message step is slower (through host memory) keeps that"),
+           &Assumptions::simple_pcie_hop_latency_s, 5.7e-6, 0.0, 1.0),
+      real("simpleNetworkHopLatencySeconds", "Latency per ring step between nodes, Simple",
+           "seconds",
+           SIZER_PROSE("NCCL's ring Simple figure for the network, 9.6 us (hwLat in "
+                       "src/graph/tuning.cc)"),
+           &Assumptions::simple_network_hop_latency_s, 9.6e-6, 0.0, 1.0),
       fraction("hostBandwidthEfficiency", "Host RAM bandwidth efficiency",
                SIZER_PROSE("STREAM-like reads reach ~0.7 of DDR spec"),
                &Assumptions::host_bandwidth_efficiency, 0.7),

@@ -53,20 +53,49 @@ double hop_latency_seconds(LinkPath path, const Assumptions& a) {
   return a.pcie_hop_latency_s;
 }
 
+// A ring's steps: how many stay inside a node (over `inside`) and how many cross the network.
+struct RingSteps {
+  double intra = 0;
+  double network = 0;
+  LinkPath inside = LinkPath::fabric;
+};
+
+RingSteps ring_steps(const Hardware& hw, int ranks, int span_gpus, int steps_per_rank) {
+  const int per_node = std::max(1, hw.gpus_per_node);
+  const int span = std::max(ranks, span_gpus);
+  // Nodes the ring crosses: NCCL counts 2 (nodes - 1) of an all-reduce's steps as network steps.
+  const int nodes = std::min(ranks, (span + per_node - 1) / per_node);
+  RingSteps r;
+  r.network = double(steps_per_rank) * (nodes - 1);
+  r.intra = double(steps_per_rank) * (ranks - 1) - r.network;
+  r.inside = intra_node_link_path(hw.gpu, std::min(span, per_node));
+  return r;
+}
+
+// The protocol NCCL uses for large messages: LL128 inside one NVLink domain, Simple elsewhere.
+// A step is never faster than the same path's small-message step (host-staged copies, the
+// measured PCIe hop).
+double large_message_latency_seconds(const RingSteps& r, const Assumptions& a) {
+  if (r.network == 0 && r.inside == LinkPath::fabric) {
+    return a.ll128_collective_latency_s +
+           r.intra * std::max(a.ll128_nvlink_hop_latency_s, hop_latency_seconds(r.inside, a));
+  }
+  const double simple_intra =
+      r.inside == LinkPath::fabric ? a.simple_nvlink_hop_latency_s : a.simple_pcie_hop_latency_s;
+  return a.simple_collective_latency_s +
+         r.intra * std::max(simple_intra, hop_latency_seconds(r.inside, a)) +
+         r.network *
+             std::max(a.simple_network_hop_latency_s, hop_latency_seconds(LinkPath::network, a));
+}
+
 }  // namespace
 
 double ring_latency_seconds(const Hardware& hw, const Assumptions& a, int ranks, int span_gpus,
                             int steps_per_rank) {
   if (ranks <= 1) return 0.0;
-  const int per_node = std::max(1, hw.gpus_per_node);
-  const int span = std::max(ranks, span_gpus);
-  // Nodes the ring crosses: NCCL counts 2 (nodes - 1) of an all-reduce's steps as network steps.
-  const int nodes = std::min(ranks, (span + per_node - 1) / per_node);
-  const double steps = double(steps_per_rank) * (ranks - 1);
-  const double network_steps = double(steps_per_rank) * (nodes - 1);
-  const LinkPath inside = intra_node_link_path(hw.gpu, std::min(span, per_node));
-  return a.collective_latency_s + (steps - network_steps) * hop_latency_seconds(inside, a) +
-         network_steps * hop_latency_seconds(LinkPath::network, a);
+  const RingSteps r = ring_steps(hw, ranks, span_gpus, steps_per_rank);
+  return a.collective_latency_s + r.intra * hop_latency_seconds(r.inside, a) +
+         r.network * hop_latency_seconds(LinkPath::network, a);
 }
 
 double point_to_point_latency_seconds(const Hardware& hw, const Assumptions& a, int group_size) {
@@ -77,18 +106,21 @@ double point_to_point_latency_seconds(const Hardware& hw, const Assumptions& a, 
   return a.collective_latency_s + hop_latency_seconds(path, a);
 }
 
-double all_reduce_seconds(double bytes, int n, double gb_per_s, double efficiency,
-                          double latency_s) {
-  if (n <= 1 || bytes <= 0) return 0.0;
-  const double bw = gb_per_s * 1e9 * efficiency;
-  return safe_div(2.0 * (n - 1) / n * bytes, bw) + latency_s;
-}
-
-double all_gather_seconds(double bytes, int n, double gb_per_s, double efficiency,
-                          double latency_s) {
-  if (n <= 1 || bytes <= 0) return 0.0;
-  const double bw = gb_per_s * 1e9 * efficiency;
-  return safe_div(double(n - 1) / n * bytes, bw) + latency_s;
+double ring_collective_seconds(const Hardware& hw, const Assumptions& a, double bytes, int ranks,
+                               int span_gpus, int steps_per_rank, double link_gb_per_s) {
+  if (ranks <= 1 || bytes <= 0) return 0.0;
+  const RingSteps r = ring_steps(hw, ranks, span_gpus, steps_per_rank);
+  // Bytes each GPU sends: 2 (n-1)/n of the buffer for an all-reduce, (n-1)/n for a gather.
+  const double wire_bytes = steps_per_rank * double(ranks - 1) / ranks * bytes;
+  const double bus = link_gb_per_s * 1e9 * a.link_efficiency;
+  // LL: a quarter of the bus bandwidth for an all-reduce or a ring across nodes, a third for a
+  // gather inside a node, capped (NCCL's tuning model).
+  const double ll_share = (steps_per_rank == 2 || r.network > 0) ? 0.25 : 1.0 / 3.0;
+  const double ll_bus = std::min(a.ll_bus_bandwidth_cap_gb_per_s * 1e9, bus * ll_share);
+  const double ll =
+      ring_latency_seconds(hw, a, ranks, span_gpus, steps_per_rank) + safe_div(wire_bytes, ll_bus);
+  const double large = large_message_latency_seconds(r, a) + safe_div(wire_bytes, bus);
+  return std::min(ll, large);
 }
 
 double tensor_parallel_seconds(const Scenario& s, double tokens) {
@@ -96,8 +128,8 @@ double tensor_parallel_seconds(const Scenario& s, double tokens) {
   if (tp <= 1) return 0.0;
   const Assumptions& a = s.assumptions;
   const double bytes = tokens * s.model.hidden_size * 2.0;  // 16-bit activations
-  const double one = all_reduce_seconds(bytes, tp, link_gb_per_s(s.hardware, tp), a.link_efficiency,
-                                        ring_latency_seconds(s.hardware, a, tp, tp, 2));
+  const double one =
+      ring_collective_seconds(s.hardware, a, bytes, tp, tp, 2, link_gb_per_s(s.hardware, tp));
   // One all-reduce after each mixer (attention or recurrent) and each MLP, Megatron-LM: two per
   // plain decoder layer.
   return tensor_parallel_sync_points(s.model) * one;

@@ -169,15 +169,21 @@ void inference_formulas(Estimate& e) {
   f["inference.throughputAtMaxBatch"] =
       "the aggregate throughput re-estimated at batch " + fmt_num(r.max_batch) +
       " (the most sequences that fit) = " + fmt_num(r.throughput_at_max_batch) + " tokens/s";
-  f["inference.communicationSecondsPerStep"] =
-      "2 all-reduces per layer x " + fmt_num(s.model.num_layers) + " layers x (ring 2(t-1)/t x " +
-      fmt_num(s.inference.batch) + " x " + fmt_num(s.model.hidden_size) +
-      " x 2 bytes / link bandwidth + " +
-      fmt_num(
-          ring_latency_seconds(s.hardware, s.assumptions, s.parallel.tensor, s.parallel.tensor, 2) *
-          1e6) +
-      " us latency), t = " + fmt_num(s.parallel.tensor) + " = " +
-      fmt_num(r.communication_seconds_per_step * 1e3) + " ms";
+  {
+    const int tp = s.parallel.tensor;
+    const double bytes = s.inference.batch * s.model.hidden_size * 2.0;
+    const double one_call = ring_collective_seconds(s.hardware, s.assumptions, bytes, tp, tp, 2,
+                                                    link_gb_per_s(s.hardware, tp));
+    f["inference.communicationSecondsPerStep"] =
+        "2 all-reduces per layer x " + fmt_num(s.model.num_layers) + " layers, each of " +
+        fmt_num(s.inference.batch) + " x " + fmt_num(s.model.hidden_size) + " x 2 bytes over " +
+        fmt_num(tp) + " GPUs = " + fmt_num(one_call * 1e6) + " us (NCCL's faster protocol: LL = " +
+        fmt_num(ring_latency_seconds(s.hardware, s.assumptions, tp, tp, 2) * 1e6) +
+        " us + 2(t-1)/t x the bytes at a quarter of the link bandwidth, at most " +
+        fmt_num(s.assumptions.ll_bus_bandwidth_cap_gb_per_s) +
+        " GB/s; LL128 or Simple: a higher latency at the whole link bandwidth) = " +
+        fmt_num(r.communication_seconds_per_step * 1e3) + " ms";
+  }
   f["memory.hostRamBytes"] =
       "layers, KV cache and optimizer states kept in CPU RAM = " + fmt_bytes(m.host_ram_bytes);
   f["inference.throughputTokensPerSecond"] = fmt_num(s.inference.batch) + " sequences x " +

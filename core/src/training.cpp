@@ -257,18 +257,16 @@ void compute_training(const Scenario& s, const ParamCounts& p, Estimate& out) {
       const double param_bytes = p.total / model_split * 2.0;
       const double passes =
           rl.trained_models * (t.recompute == Recompute::full ? 4.0 : 3.0) + rl.scoring_passes;
-      dp_seconds = t.grad_accumulation * passes *
-                   all_gather_seconds(param_bytes, shard_ranks, shard_link, a.link_efficiency,
-                                      ring_latency_seconds(hw, a, shard_ranks, shard_span, 1));
+      dp_seconds =
+          t.grad_accumulation * passes *
+          ring_collective_seconds(hw, a, param_bytes, shard_ranks, shard_span, 1, shard_link);
     } else {
       const int ranks = replicas > 1 ? shard_ranks : sync_ranks;
-      dp_seconds = all_reduce_seconds(grad_bytes, ranks, shard_link, a.link_efficiency,
-                                      ring_latency_seconds(hw, a, ranks, shard_span, 2));
+      dp_seconds = ring_collective_seconds(hw, a, grad_bytes, ranks, shard_span, 2, shard_link);
     }
     if (replicas > 1) {
       dp_seconds +=
-          all_reduce_seconds(grad_bytes / shard_ranks, replicas, dp_link, a.link_efficiency,
-                             ring_latency_seconds(hw, a, replicas, gpus, 2));
+          ring_collective_seconds(hw, a, grad_bytes / shard_ranks, replicas, gpus, 2, dp_link);
     }
   }
   // What the data-parallel traffic can hide behind. ZeRO-3 gathers and reduces inside every

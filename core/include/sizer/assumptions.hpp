@@ -67,6 +67,16 @@ struct Assumptions {
   double pcie_hop_latency_s = 0;
   double host_staged_hop_latency_s = 0;
   double network_hop_latency_s = 0;
+  // NCCL's protocols for larger messages (tuning.cc): LL's bandwidth is a quarter of the bus's,
+  // capped; LL128 (inside an NVLink domain) and Simple (elsewhere) keep the bus bandwidth at a
+  // higher latency. communication.hpp takes the faster protocol for each call.
+  double ll_bus_bandwidth_cap_gb_per_s = 0;
+  double ll128_collective_latency_s = 0;
+  double ll128_nvlink_hop_latency_s = 0;
+  double simple_collective_latency_s = 0;
+  double simple_nvlink_hop_latency_s = 0;
+  double simple_pcie_hop_latency_s = 0;
+  double simple_network_hop_latency_s = 0;
   double host_bandwidth_efficiency = 0;
   double cpu_compute_efficiency = 0;  // of the CPU's peak, for layers the CPU computes
   double host_os_reserve_bytes = 0;   // RAM the OS keeps when the CPU runs the model (CPU-only)

@@ -31,13 +31,14 @@ double ring_latency_seconds(const Hardware& hw, const Assumptions& a, int ranks,
 // `group_size` GPUs: the base plus one hop.
 double point_to_point_latency_seconds(const Hardware& hw, const Assumptions& a, int group_size);
 
-// Ring all-reduce: 2 (n-1)/n x bytes / (bandwidth x efficiency) + latency.
-double all_reduce_seconds(double bytes, int group_size, double link_gb_per_s,
-                          double link_efficiency, double latency_s);
-
-// Ring all-gather or reduce-scatter: (n-1)/n x bytes / (bandwidth x efficiency) + latency.
-double all_gather_seconds(double bytes, int group_size, double link_gb_per_s,
-                          double link_efficiency, double latency_s);
+// One ring collective of a `bytes` buffer over `ranks` GPUs (spread over `span_gpus`; an
+// all-reduce has 2 steps per rank, an all-gather or reduce-scatter 1), NCCL's tuning model
+// (src/graph/tuning.cc): each GPU sends steps x (n-1)/n x bytes, and NCCL takes the faster of
+// its protocols. LL: ring_latency_seconds + bytes / (a quarter of the bus bandwidth, a third for
+// a gather inside a node, at most llBusBandwidthCapGbPerS); LL128 inside an NVLink domain or
+// Simple elsewhere: their own latencies + bytes / the bus bandwidth (link x linkEfficiency).
+double ring_collective_seconds(const Hardware& hw, const Assumptions& a, double bytes, int ranks,
+                               int span_gpus, int steps_per_rank, double link_gb_per_s);
 
 // Tensor-parallel all-reduces for one decode step or one prefill: one after each mixer and each
 // MLP (2 per plain layer) of tokens x hidden x 2 bytes.
