@@ -270,7 +270,7 @@ const std::vector<Field>& fields() {
            SIZER_PROSE(
                "NCCL's ring LL figure for the network, 2.7 us (hwLat in src/graph/tuning.cc)"),
            &Assumptions::network_hop_latency_s, 2.7e-6, 0.0, 1.0),
-      real("llBusBandwidthCapGbPerS", "LL protocol's bandwidth cap", "GB/s",
+      real("llBusBandwidthCapGbPerS", "LL protocol's bandwidth cap (GB/s)", "GB/s",
            SIZER_PROSE(
                "NCCL's LL protocol sends 4 data bytes with each 4-byte flag, and its model gives "
                "a ring all-reduce a quarter of the bus bandwidth (a third for an all-gather or "
