@@ -122,6 +122,16 @@ test('typing "qwen 7" in the model picker and clicking the first match selects a
 test('the GPU picker searches the catalog: typing "h100" offers the H100', async () => {
   const { page, errors, ctx } = await open();
   await clickWidget(page, 'gpu-picker');
+  // The search field takes the keyboard on the frame after the popup appears: keys sent before
+  // it is drawn would be lost on a slow machine.
+  for (let i = 0; i < 150 && !(await rect(page, 'gpu-search')); ++i) {
+    if (i % 5 === 4) await page.mouse.move(5, 5 + (i % 2));  // input wakes the idle main loop
+    await page.waitForTimeout(100);
+  }
+  assert.ok(await rect(page, 'gpu-search'), 'the search field was drawn');
+  const shown = await framesDrawn(page);
+  await page.mouse.move(6, 6);
+  await settle(page, shown, 2);
   const typed = await framesDrawn(page);
   await typeText(page, 'h100', { delay: 20 });
   await settle(page, typed);

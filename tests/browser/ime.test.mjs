@@ -95,6 +95,10 @@ test('typing 显存 with an IME into the seed-question search shows the question
      async () => {
   const { page, errors, ctx, cdp, redraw, rect, click, overlay, compose } = await open();
   await page.evaluate(() => window.llmSizer.setState({ lang: 'zh' }));
+  // The UI turns Chinese only once the CJK font has arrived (document lang zh-CN); a click before
+  // that lands on the English layout, which the switch then redraws elsewhere.
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null,
+                             { timeout: 30000 });
   await redraw();
   await click('presets-open');
   const search = await rect('presets-search');
