@@ -72,6 +72,12 @@ RingSteps ring_steps(const Hardware& hw, int ranks, int span_gpus, int steps_per
   return r;
 }
 
+// NCCL's LL protocol: the base plus each step's hop over its path.
+double ll_latency_seconds(const RingSteps& r, const Assumptions& a) {
+  return a.collective_latency_s + r.intra * hop_latency_seconds(r.inside, a) +
+         r.network * hop_latency_seconds(LinkPath::network, a);
+}
+
 // The protocol NCCL uses for large messages: LL128 inside one NVLink domain, Simple elsewhere.
 // A step is never faster than the same path's small-message step (host-staged copies, the
 // measured PCIe hop).
@@ -93,9 +99,7 @@ double large_message_latency_seconds(const RingSteps& r, const Assumptions& a) {
 double ring_latency_seconds(const Hardware& hw, const Assumptions& a, int ranks, int span_gpus,
                             int steps_per_rank) {
   if (ranks <= 1) return 0.0;
-  const RingSteps r = ring_steps(hw, ranks, span_gpus, steps_per_rank);
-  return a.collective_latency_s + r.intra * hop_latency_seconds(r.inside, a) +
-         r.network * hop_latency_seconds(LinkPath::network, a);
+  return ll_latency_seconds(ring_steps(hw, ranks, span_gpus, steps_per_rank), a);
 }
 
 double point_to_point_latency_seconds(const Hardware& hw, const Assumptions& a, int group_size) {
@@ -117,22 +121,23 @@ double ring_collective_seconds(const Hardware& hw, const Assumptions& a, double 
   // gather inside a node, capped (NCCL's tuning model).
   const double ll_share = (steps_per_rank == 2 || r.network > 0) ? 0.25 : 1.0 / 3.0;
   const double ll_bus = std::min(a.ll_bus_bandwidth_cap_gb_per_s * 1e9, bus * ll_share);
-  const double ll =
-      ring_latency_seconds(hw, a, ranks, span_gpus, steps_per_rank) + safe_div(wire_bytes, ll_bus);
+  const double ll = ll_latency_seconds(r, a) + safe_div(wire_bytes, ll_bus);
   const double large = large_message_latency_seconds(r, a) + safe_div(wire_bytes, bus);
   return std::min(ll, large);
 }
 
-double tensor_parallel_seconds(const Scenario& s, double tokens) {
+double tensor_parallel_all_reduce_seconds(const Scenario& s, double tokens) {
   const int tp = s.parallel.tensor;
   if (tp <= 1) return 0.0;
-  const Assumptions& a = s.assumptions;
   const double bytes = tokens * s.model.hidden_size * 2.0;  // 16-bit activations
-  const double one =
-      ring_collective_seconds(s.hardware, a, bytes, tp, tp, 2, link_gb_per_s(s.hardware, tp));
+  return ring_collective_seconds(s.hardware, s.assumptions, bytes, tp, tp, 2,
+                                 link_gb_per_s(s.hardware, tp));
+}
+
+double tensor_parallel_seconds(const Scenario& s, double tokens) {
   // One all-reduce after each mixer (attention or recurrent) and each MLP, Megatron-LM: two per
   // plain decoder layer.
-  return tensor_parallel_sync_points(s.model) * one;
+  return tensor_parallel_sync_points(s.model) * tensor_parallel_all_reduce_seconds(s, tokens);
 }
 
 double expert_all_to_all_call_seconds(const Scenario& s, double tokens) {

@@ -171,9 +171,7 @@ void inference_formulas(Estimate& e) {
       " (the most sequences that fit) = " + fmt_num(r.throughput_at_max_batch) + " tokens/s";
   {
     const int tp = s.parallel.tensor;
-    const double bytes = s.inference.batch * s.model.hidden_size * 2.0;
-    const double one_call = ring_collective_seconds(s.hardware, s.assumptions, bytes, tp, tp, 2,
-                                                    link_gb_per_s(s.hardware, tp));
+    const double one_call = tensor_parallel_all_reduce_seconds(s, s.inference.batch);
     f["inference.communicationSecondsPerStep"] =
         "2 all-reduces per layer x " + fmt_num(s.model.num_layers) + " layers, each of " +
         fmt_num(s.inference.batch) + " x " + fmt_num(s.model.hidden_size) + " x 2 bytes over " +

@@ -40,6 +40,9 @@ double point_to_point_latency_seconds(const Hardware& hw, const Assumptions& a, 
 double ring_collective_seconds(const Hardware& hw, const Assumptions& a, double bytes, int ranks,
                                int span_gpus, int steps_per_rank, double link_gb_per_s);
 
+// One tensor-parallel all-reduce of tokens x hidden x 2 bytes (0 without tensor parallel).
+double tensor_parallel_all_reduce_seconds(const Scenario& normalized, double tokens);
+
 // Tensor-parallel all-reduces for one decode step or one prefill: one after each mixer and each
 // MLP (2 per plain layer) of tokens x hidden x 2 bytes.
 double tensor_parallel_seconds(const Scenario& normalized, double tokens);
