@@ -68,6 +68,11 @@ Field real(const char* key, const char* label, const char* unit, const char* sou
            double Assumptions::*m, double value, double lo, double hi) {
   return {{key, label, unit, source, lo, hi, false, false}, m, nullptr, value};
 }
+// A rate the engine divides by: 0 would make that term take no time, so it must be above 0.
+Field rate(const char* key, const char* label, const char* unit, const char* source,
+           double Assumptions::*m, double value, double hi) {
+  return {{key, label, unit, source, 0.0, hi, true, false}, m, nullptr, value};
+}
 Field whole(const char* key, const char* label, const char* source, int Assumptions::*m, int value,
             double lo, double hi) {
   return {{key, label, "tokens", source, lo, hi, false, true}, nullptr, m, double(value)};
@@ -270,13 +275,13 @@ const std::vector<Field>& fields() {
            SIZER_PROSE(
                "NCCL's ring LL figure for the network, 2.7 us (hwLat in src/graph/tuning.cc)"),
            &Assumptions::network_hop_latency_s, 2.7e-6, 0.0, 1.0),
-      real("llBusBandwidthCapGbPerS", "LL protocol's bandwidth cap (GB/s)", "GB/s",
+      rate("llBusBandwidthCapGbPerS", "LL protocol's bandwidth cap (GB/s)", "GB/s",
            SIZER_PROSE(
                "NCCL's LL protocol sends 4 data bytes with each 4-byte flag, and its model gives "
                "a ring all-reduce a quarter of the bus bandwidth (a third for an all-gather or "
                "reduce-scatter inside a node), at most 87.7 GB/s (llMaxBws, Ampere and Hopper, one "
                "node; src/graph/tuning.cc): small and mid-sized messages use it"),
-           &Assumptions::ll_bus_bandwidth_cap_gb_per_s, 87.7, 0.0, 1e4),
+           &Assumptions::ll_bus_bandwidth_cap_gb_per_s, 87.7, 1e4),
       real("ll128CollectiveLatencySeconds", "Base latency per collective, LL128 protocol",
            "seconds",
            SIZER_PROSE(

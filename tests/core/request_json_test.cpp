@@ -158,6 +158,9 @@ TEST_CASE("assumption overrides apply on top of the engine profile", "[request-j
         "assumptions.decodeBandwidthEfficiency: must be above 0 and at most 1 (got '-1')");
   CHECK(error_of(R"({"assumptions": {"decodeBandwidthEfficiency": "x"}})") ==
         "assumptions.decodeBandwidthEfficiency: must be a number (got 'x')");
+  // A bandwidth cap of 0 would make LL transfers free: refused, naming the field.
+  CHECK(error_of(R"({"assumptions": {"llBusBandwidthCapGbPerS": 0}})") ==
+        "assumptions.llBusBandwidthCapGbPerS: must be above 0 and at most 10000 (got '0')");
 }
 
 TEST_CASE("a QLoRA training request round-trips through scenario_to_request_json",
