@@ -114,6 +114,7 @@ export interface Gpu {
   supportsFlashAttention2?: boolean;  // FlashAttention-2 runs on it
   launchPriceUsd?: number;  // a custom card's purchase price (catalog cards: core/data/prices.csv); 0 = unknown (USD)
   cloudUsdPerGpuHour?: number;  // a custom card's rental price per GPU-hour (catalog cards: core/data/prices.csv); 0 = unknown (USD/h)
+  forSale?: boolean;  // buyers can own one (false: only rented, as Google's TPUs and AWS's A10G: owning has no price)
   source?: string;  // where the figures come from
   notes?: string;  // caveats
 }

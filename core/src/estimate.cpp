@@ -90,7 +90,11 @@ void add_warnings(const Scenario& s, Estimate& e) {
   }
   if (!e.cost.price_known) {
     const bool owning = s.cost.basis == PriceBasis::own;
-    e.warning_details.push_back({owning ? "no-purchase-price" : "no-cloud-price",
+    // A part nobody sells (TPUs, A10G) needs a rental basis, not a purchase price.
+    const char* id = !owning         ? "no-cloud-price"
+                     : card.for_sale ? "no-purchase-price"
+                                     : "not-for-sale";
+    e.warning_details.push_back({id,
                                  {card.name, enum_id(s.cost.basis)},
                                  "cost: " + e.cost.unknown_reason +
                                      "; cost figures are left out (or set " +

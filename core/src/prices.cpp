@@ -285,11 +285,15 @@ PriceWords describe_price(const Scenario& s, const ResolvedPrice& price) {
   }
   if (!price.known) {
     const std::string& name = s.hardware.gpu.name;
-    w.unknown_reason = s.cost.basis == PriceBasis::own
-                           ? "no purchase price for " + name
-                           : std::string("no ") + quote_kind_id(rental_kind(s.cost.basis)) +
-                                 " price for " + name +
-                                 " (try another price basis, or give your own)";
+    if (s.cost.basis != PriceBasis::own)
+      w.unknown_reason = std::string("no ") + quote_kind_id(rental_kind(s.cost.basis)) +
+                         " price for " + name + " (try another price basis, or give your own)";
+    else if (!s.hardware.gpu.for_sale)
+      w.unknown_reason = name +
+                         " is not sold, only rented: owning it has no price (choose a "
+                         "rental price basis)";
+    else
+      w.unknown_reason = "no purchase price for " + name;
   }
   return w;
 }

@@ -129,6 +129,9 @@ const std::vector<RecordField<Gpu>>& record_fields<Gpu>() {
       real<G>("cloudUsdPerGpuHour", nullptr, &G::cloud_usd_per_gpu_hour, 1e6, "USD/h",
               "a custom card's rental price per GPU-hour (catalog cards: core/data/prices.csv); "
               "0 = unknown"),
+      flag<G>("forSale", "for_sale", &G::for_sale,
+              "buyers can own one (false: only rented, as Google's TPUs and AWS's A10G: owning "
+              "has no price)"),
       text<G>("source", "source", &G::source, "where the figures come from"),
       text<G>("notes", "notes", &G::notes, "caveats"),
   };

@@ -75,7 +75,7 @@ std::vector<GpuFact> gpu_facts(const sizer::Gpu& g) {
       value = (purchase ? fmt::usd(q->usd) : trf("gpu.card.per_hour", {fmt::usd(q->usd)})) +
               "  \xC2\xB7  " + q->provider + ", " + q->date;
     } else {
-      value = tr("gpu.card.unknown");
+      value = tr(purchase && !g.for_sale ? "gpu.card.not_for_sale" : "gpu.card.unknown");
     }
     f.push_back({tr(b.label_key), value});
   }

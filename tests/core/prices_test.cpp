@@ -231,6 +231,41 @@ TEST_CASE("the price basis and ownership inputs travel in share links", "[prices
   CHECK(r.scenario.cost.usd_per_gpu_hour == 1.5);
 }
 
+TEST_CASE("a part that is only rented says so when owned, and is priced by the hour", "[prices]") {
+  // Google rents TPUs by the chip-hour and never sells them; AWS's A10G exists only in its G5
+  // instances (core/data/gpus.csv for_sale, docs/PRICES.md).
+  for (const char* id : {"tpu-v4", "tpu-v5e", "tpu-v5p", "tpu-v6e", "a10g-24gb"}) {
+    INFO(id);
+    REQUIRE(find_gpu(id) != nullptr);
+    CHECK_FALSE(find_gpu(id)->for_sale);
+    CHECK(find_quote(id, QuoteKind::purchase) == nullptr);
+  }
+  CHECK(find_gpu("h100-sxm-80gb")->for_sale);
+
+  Scenario s = inference("llama-2-7b", "fp16", "tpu-v5e");
+  s.cost.basis = PriceBasis::own;
+  Estimate e = estimate(s);
+  CHECK_FALSE(e.cost.price_known);
+  std::string text;
+  for (const auto& w : e.warning_details) {
+    CHECK(w.id != "no-purchase-price");
+    if (w.id == "not-for-sale") text = w.text;
+  }
+  CHECK(text.find("is not sold, only rented") != std::string::npos);
+  CHECK(text.find("rental price basis") != std::string::npos);
+
+  // The same card rented from a hyperscaler has its price ($1.20 per chip-hour, Google Cloud).
+  s.cost.basis = PriceBasis::hyperscaler;
+  e = estimate(s);
+  REQUIRE(e.cost.price_known);
+  CHECK(e.cost.usd_per_gpu_hour == Approx(1.2));
+
+  // A price the user gives still counts (a private offer for the hardware).
+  s.cost.basis = PriceBasis::own;
+  s.cost.purchase_usd = 10000;
+  CHECK(estimate(s).cost.price_known);
+}
+
 TEST_CASE("the user's purchase price owns a card the table cannot price, and only that card",
           "[prices]") {
   // The MI210 has rental rows but no purchase row (docs/PRICES.md, "No source found").

@@ -188,14 +188,26 @@ TEST_CASE("a custom card without a price: the warning points at the form", "[ui]
   t4.inputs.model = *sizer::find_model("llama-3.1-8b");
   t4.inputs.cost.basis = sizer::PriceBasis::own;
   for (const sizer::Gpu& g : sizer::gpu_catalog()) {
-    if (sizer::find_quote(g.id, sizer::QuoteKind::purchase) == nullptr && g.memory_gb >= 24) {
+    if (sizer::find_quote(g.id, sizer::QuoteKind::purchase) == nullptr && g.for_sale &&
+        g.memory_gb >= 24) {
       t4.inputs.hardware.gpu = g;
       break;
     }
   }
   ui_test::draw_frames(t4, 1280, 800, 3, &text);
-  if (!t4.results.cost.price_known)
-    CHECK_THAT(text, Catch::Contains("as a custom GPU and give it a price"));
+  REQUIRE_FALSE(t4.results.cost.price_known);
+  CHECK_THAT(text, Catch::Contains("as a custom GPU and give it a price"));
+  // A part that is only rented is sent to a rental basis, not to a purchase price.
+  t4.inputs.hardware.gpu = *sizer::find_gpu("tpu-v5e");
+  t4.dirty = true;
+  ui_test::draw_frames(t4, 1280, 800, 3, &text);
+  CHECK_THAT(text, Catch::Contains("is not sold, only rented"));
+  CHECK_THAT(text, Catch::Contains("choose a rental price basis"));
+  CHECK_THAT(text, !Catch::Contains("as a custom GPU and give it a price"));
+  i18n::set_language(i18n::Language::zh);
+  ui_test::draw_frames(t4, 1280, 800, 3, &text);
+  CHECK_THAT(text, Catch::Contains("不出售、只能租用"));
+  i18n::set_language(i18n::Language::en);
 }
 
 TEST_CASE("the custom card has its row in the fit table", "[ui][gpu]") {

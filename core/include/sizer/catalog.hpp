@@ -49,7 +49,10 @@ struct Gpu {
   bool supports_fp8 = false;
   bool supports_flash_attention_2 = false;
   bool cpu = false;  // a CPU running the model itself (CPU-only inference; built from the host)
-  double launch_price_usd = 0;        // 0 = unknown
+  double launch_price_usd = 0;  // 0 = unknown
+  // Whether buyers can own one at all. Google's TPUs and AWS's A10G are only rented (by the chip-
+  // or instance-hour), so owning them has no price to find (docs/PRICES.md).
+  bool for_sale = true;
   double cloud_usd_per_gpu_hour = 0;  // 0 = unknown
   std::string source;
   std::string notes;
