@@ -33,8 +33,11 @@ void draw_price_rows(const App& app) {
   } else {
     std::string basis_key = std::string("price.") + sizer::enum_id(app.inputs.cost.basis);
     for (char& ch : basis_key) ch = ch == '-' ? '_' : ch;
+    const sizer::Scenario& s = app.results.scenario;
+    const bool not_for_sale = s.cost.basis == sizer::PriceBasis::own && !s.hardware.gpu.for_sale;
     value_row(app, "res.cost.price_used",
-              trf("res.cost.no_price", {tr(basis_key.c_str()), device_name(app.results.scenario)}),
+              not_for_sale ? trf("res.cost.not_for_sale", {device_name(s)})
+                           : trf("res.cost.no_price", {tr(basis_key.c_str()), device_name(s)}),
               "cost.usdPerHour", c.unknown_reason);
   }
   if (c.purchase_usd > 0) {

@@ -203,6 +203,7 @@ TEST_CASE("a custom card without a price: the warning points at the form", "[ui]
   ui_test::draw_frames(t4, 1280, 800, 3, &text);
   CHECK_THAT(text, Catch::Contains("is not sold, only rented"));
   CHECK_THAT(text, Catch::Contains("choose a rental price basis"));
+  CHECK_THAT(text, Catch::Contains("is not sold, only rented: pick"));  // Price used
   CHECK_THAT(text, !Catch::Contains("as a custom GPU and give it a price"));
   i18n::set_language(i18n::Language::zh);
   ui_test::draw_frames(t4, 1280, 800, 3, &text);
