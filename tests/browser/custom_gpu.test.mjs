@@ -114,6 +114,14 @@ for (const lang of ['en', 'zh']) {
       await settle(page, 4);
       assert.ok(await isDrawn(page, 'gpu-field-matmulEfficiency'), 'the matmul share is a field');
       assert.ok((await screenshotVariance(page, `custom-gpu-sustained-${lang}-${width}.png`)) > 20);
+      // The price group: purchase, rental, and whether the card is sold at all (a click clears it).
+      await scrollIntoView(page, 'gpu-field-forSale');
+      await settle(page, 4);
+      assert.equal((await state(page)).gpu.forSale, true);
+      await clickWidget(page, 'gpu-field-forSale');
+      await settle(page, 4);
+      assert.equal((await state(page)).gpu.forSale, false);
+      assert.ok((await screenshotVariance(page, `custom-gpu-price-${lang}-${width}.png`)) > 20);
       assert.deepEqual(errors, []);
       await ctx.close();
     });
