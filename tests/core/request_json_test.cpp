@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "sizer/share_link.hpp"
+
 using nlohmann::json;
 using sizer::scenario_from_request_json;
 
@@ -232,6 +234,23 @@ TEST_CASE("a custom GPU can start from a catalog card", "[request-json]") {
   CHECK(r.scenario.hardware.gpu.memory_bandwidth_gb_per_s ==
         Approx(1008).epsilon(0.01));  // the 4090's 1008 GB/s is kept
   CHECK(r.scenario.hardware.gpu.memory_capacity_bytes == 48.0 * 1073741824.0);
+}
+
+TEST_CASE("a custom copy of a rental-only part stays rental-only through links", "[request-json]") {
+  const auto r = scenario_from_request_json(R"({"gpu": {"base": "tpu-v5e", "name": "v5e pod"}})");
+  REQUIRE(r.ok);
+  CHECK_FALSE(r.scenario.hardware.gpu.for_sale);
+  const std::string written = sizer::scenario_to_request_json(r.scenario);
+  CHECK(json::parse(written)["gpu"]["forSale"] == false);
+  const sizer::DecodedLink d =
+      sizer::decode_share_fragment(sizer::encode_share_fragment(written, "{}"));
+  REQUIRE(d.ok);
+  CHECK_FALSE(scenario_from_request_json(d.request_json).scenario.hardware.gpu.for_sale);
+  // A card of the user's own is for sale unless it says otherwise; a non-boolean is refused.
+  CHECK(scenario_from_request_json(R"({"gpu": {"name": "Lab card", "memoryGb": 48}})")
+            .scenario.hardware.gpu.for_sale);
+  CHECK(error_of(R"({"gpu": {"name": "Lab card", "memoryGb": 48, "forSale": "no"}})")
+            .find("gpu.forSale") != std::string::npos);
 }
 
 TEST_CASE("a model from an HF config.json object is accepted", "[request-json]") {
