@@ -29,6 +29,10 @@ std::string plan_share_url(const App& app, const sizer::Plan& plan);
 // The chart's front for training: the Pareto front (total $ vs hours) of the priced plans.
 std::vector<int> plan_chart_front(const sizer::PlanResult& result);
 
+// The cards the search could not price on `basis`, by name; owned, a part nobody sells (TPUs,
+// A10G) says so, since no purchase price exists for it.
+std::string unpriced_gpu_names(const std::vector<std::string>& gpu_ids, sizer::PriceBasis basis);
+
 // Translated text of a plan: "2 × H100 SXM 80GB", its split and formats, and why it ranks there.
 std::string plan_title(const sizer::Plan& p);
 std::string plan_setup(const sizer::Plan& p);

@@ -225,14 +225,24 @@ void draw_plan_stats(App& app) {
     ui::tag(app, "plan-unpriced");
     if (ImGui::BeginItemTooltip()) {
       ImGui::PushTextWrapPos(ui::tooltip_wrap(30));
-      std::string names;
-      for (const std::string& id : unpriced) names += (names.empty() ? "" : ", ") + gpu_name(id);
+      const std::string names = unpriced_gpu_names(unpriced, app.inputs.cost.basis);
       ImGui::TextUnformatted(tr("plan.unpriced_tip"));
       ImGui::TextUnformatted(names.c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
   }
+}
+
+std::string unpriced_gpu_names(const std::vector<std::string>& gpu_ids, sizer::PriceBasis basis) {
+  std::string names;
+  for (const std::string& id : gpu_ids) {
+    names += (names.empty() ? "" : ", ") + gpu_name(id);
+    const sizer::Gpu* g = sizer::find_gpu(id);
+    if (basis == sizer::PriceBasis::own && g != nullptr && !g->for_sale)
+      names += std::string(" ") + tr("plan.not_for_sale_suffix");
+  }
+  return names;
 }
 
 namespace {

@@ -154,3 +154,30 @@ for (const [lang, width] of [['en', 1280], ['zh', 1280], ['en', 400], ['zh', 400
     });
   }
 }
+
+// Owned, the list of cards the search could not price says which are never sold (TPUs, A10G):
+// the pointer rests on its "(?)", at both widths, in English and Chinese (build/shots/plan-unpriced-*.png).
+for (const [width, height] of [[1280, 800], [400, 800]]) {
+  test(`Plan: owned, the unpriced cards name the parts nobody sells (${width} px)`, async () => {
+    const { page, errors, ctx } = await open({ width, height });
+    await setState(page, { mode: 'inference', model: 'llama-3.1-8b', planOpen: true,
+                           cost: { basis: 'own' } });
+    const plan = await planResult(page);
+    assert.ok(plan.stats.unpriced > 0, 'some cards have no purchase price');
+    for (const [lang, needle] of [['en', '(not sold, rented only)'], ['zh', '不出售']]) {
+      await page.evaluate((l) => window.llmSizer.setState({ lang: l }), lang);
+      await settle(page, 4);
+      const r = await scrollTo(page, 'plan-unpriced', height);
+      let text = '';
+      for (let i = 0; i < 40 && !text.includes(needle); ++i) {
+        await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
+        await settle(page, 2);
+        text = await page.evaluate(() => window.llmSizer.frameText());
+      }
+      assert.ok(text.includes(needle), `the tooltip says ${needle} (${lang})`);
+      await shoot(page, `plan-unpriced-${width}-${lang}.png`);
+    }
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+}

@@ -315,3 +315,27 @@ TEST_CASE("a training search runs a slice per frame and ends with the same plans
     CHECK(a.plan.result.plans[i].total_usd == whole.plan.result.plans[i].total_usd);
   }
 }
+
+TEST_CASE("owned, the planner's unpriced list says which parts are never sold", "[ui][plan]") {
+  HeadlessImGui imgui;
+  app::App a = inference_app();
+  a.inputs.cost.basis = sizer::PriceBasis::own;
+  app::run_plan_search(a.inputs, a.ui.plan, false, a.plan);
+  REQUIRE(a.plan.result.error.empty());
+  const std::vector<std::string>& unpriced = a.plan.result.unpriced_gpus;
+  // The TPUs and the A10G have no purchase price (core/data/gpus.csv for_sale = false).
+  CHECK(std::find(unpriced.begin(), unpriced.end(), "tpu-v5e") != unpriced.end());
+  CHECK(std::find(unpriced.begin(), unpriced.end(), "mi210-64gb") != unpriced.end());
+  const std::string owned = app::unpriced_gpu_names(unpriced, sizer::PriceBasis::own);
+  CHECK_THAT(owned, Catch::Contains("TPU v5e (per chip) (not sold, rented only)"));
+  CHECK_THAT(owned, Catch::Contains("A10G (AWS-only variant) (not sold, rented only)"));
+  CHECK_THAT(owned, Catch::Contains("Instinct MI210") && !Catch::Contains("MI210 (not sold"));
+  // Rented, a missing price is only missing: no such words.
+  CHECK_THAT(app::unpriced_gpu_names({"tpu-v5e"}, sizer::PriceBasis::gpu_cloud),
+             !Catch::Contains("not sold"));
+  app::i18n::set_language(app::i18n::Language::zh);
+  CHECK_THAT(app::unpriced_gpu_names({"tpu-v5e"}, sizer::PriceBasis::own),
+             Catch::Contains("不出售"));
+  app::i18n::set_language(app::i18n::Language::en);
+  CHECK(draw_frames(a, 1280, 800, 3) > 0);
+}
