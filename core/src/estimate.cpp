@@ -14,6 +14,7 @@
 #include "sizer/inference_speed.hpp"
 #include "sizer/memory.hpp"
 #include "sizer/params.hpp"
+#include "sizer/prices.hpp"
 #include "sizer/rules_of_thumb.hpp"
 #include "sizer/solvers.hpp"
 #include "sizer/training_math.hpp"
@@ -91,9 +92,9 @@ void add_warnings(const Scenario& s, Estimate& e) {
   if (!e.cost.price_known) {
     const bool owning = s.cost.basis == PriceBasis::own;
     // A part nobody sells (TPUs, A10G) needs a rental basis, not a purchase price.
-    const char* id = !owning         ? "no-cloud-price"
-                     : card.for_sale ? "no-purchase-price"
-                                     : "not-for-sale";
+    const char* id = owned_but_not_sold(card, s.cost.basis) ? "not-for-sale"
+                     : owning                               ? "no-purchase-price"
+                                                            : "no-cloud-price";
     e.warning_details.push_back({id,
                                  {card.name, enum_id(s.cost.basis)},
                                  "cost: " + e.cost.unknown_reason +

@@ -275,6 +275,10 @@ ResolvedPrice resolve_price(const Scenario& s) {
   return r;
 }
 
+bool owned_but_not_sold(const Gpu& g, PriceBasis basis) {
+  return basis == PriceBasis::own && !g.for_sale;
+}
+
 PriceWords describe_price(const Scenario& s, const ResolvedPrice& price) {
   PriceWords w;
   if (price.custom_provider != nullptr) w.provider = price.custom_provider;
@@ -288,7 +292,7 @@ PriceWords describe_price(const Scenario& s, const ResolvedPrice& price) {
     if (s.cost.basis != PriceBasis::own)
       w.unknown_reason = std::string("no ") + quote_kind_id(rental_kind(s.cost.basis)) +
                          " price for " + name + " (try another price basis, or give your own)";
-    else if (!s.hardware.gpu.for_sale)
+    else if (owned_but_not_sold(s.hardware.gpu, s.cost.basis))
       w.unknown_reason = name +
                          " is not sold, only rented: owning it has no price (choose a "
                          "rental price basis)";

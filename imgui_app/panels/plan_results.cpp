@@ -22,6 +22,7 @@
 #include "platform.hpp"
 #include "sizer/catalog.hpp"
 #include "sizer/enums.hpp"
+#include "sizer/prices.hpp"
 #include "sizer/request_json.hpp"
 #include "sizer/share_link.hpp"
 #include "widgets/chart_frame.hpp"
@@ -237,9 +238,9 @@ void draw_plan_stats(App& app) {
 std::string unpriced_gpu_names(const std::vector<std::string>& gpu_ids, sizer::PriceBasis basis) {
   std::string names;
   for (const std::string& id : gpu_ids) {
-    names += (names.empty() ? "" : ", ") + gpu_name(id);
     const sizer::Gpu* g = sizer::find_gpu(id);
-    if (basis == sizer::PriceBasis::own && g != nullptr && !g->for_sale)
+    names += (names.empty() ? "" : ", ") + (g != nullptr ? g->name : id);
+    if (g != nullptr && sizer::owned_but_not_sold(*g, basis))
       names += std::string(" ") + tr("plan.not_for_sale_suffix");
   }
   return names;

@@ -5,6 +5,7 @@
 #include "logic/i18n.hpp"
 #include "panels/results_parts.hpp"
 #include "sizer/enums.hpp"
+#include "sizer/prices.hpp"
 
 namespace app::results {
 namespace {
@@ -34,7 +35,7 @@ void draw_price_rows(const App& app) {
     std::string basis_key = std::string("price.") + sizer::enum_id(app.inputs.cost.basis);
     for (char& ch : basis_key) ch = ch == '-' ? '_' : ch;
     const sizer::Scenario& s = app.results.scenario;
-    const bool not_for_sale = s.cost.basis == sizer::PriceBasis::own && !s.hardware.gpu.for_sale;
+    const bool not_for_sale = sizer::owned_but_not_sold(s.hardware.gpu, s.cost.basis);
     value_row(app, "res.cost.price_used",
               not_for_sale ? trf("res.cost.not_for_sale", {device_name(s)})
                            : trf("res.cost.no_price", {tr(basis_key.c_str()), device_name(s)}),

@@ -53,6 +53,10 @@ struct ResolvedPrice {
 
 ResolvedPrice resolve_price(const Scenario& s);
 
+// Owning a part nobody sells (Gpu::for_sale false: TPUs, A10G) has no purchase price to find: the
+// one place that says when a missing price means "only rented" rather than "not in the table".
+bool owned_but_not_sold(const Gpu& g, PriceBasis basis);
+
 // The user's own quotes (cost.usdPerGpuHour, cost.purchaseUsd) price the card they chose: a search
 // that puts another card in its place prices that one from the table.
 CostInputs cost_for_card(const CostInputs& chosen, bool is_chosen_card);
