@@ -1,11 +1,11 @@
 # Assembles the deployable site into ${PROJECT_SOURCE_DIR}/dist/ (target `site`, web preset):
-# public/* verbatim, sizer.mjs + sizer.wasm (web/), app.js + app.wasm (imgui_app/, when that target
-# exists), the files other directories list in the global properties SIZER_SITE_FILES (built
-# files, precached), SIZER_SITE_ON_DEMAND_FILES (built files the page fetches only when needed,
-# e.g. the Chinese font; not precached) and SIZER_SITE_DEPENDS (the targets that make them), and sw.js filled in from public/sw.js with the
-# precache list, the on-demand list and a version that is a hash of every file, so each deploy
-# with any change gets a fresh cache. Every URL is relative: the site works at / and under a
-# project path such as /llm-sizer/.
+# public/* verbatim, app.js + app.wasm + app.deferred.wasm (imgui_app/, when that target exists),
+# the files other directories list in the global properties SIZER_SITE_FILES (built files,
+# precached), SIZER_SITE_ON_DEMAND_FILES (built files the page fetches only when needed, e.g. the
+# Chinese font; not precached) and SIZER_SITE_DEPENDS (the targets that make them), and sw.js filled
+# in from public/sw.js with the precache list, the on-demand list and a version that is a hash of
+# every file, so each deploy with any change gets a fresh cache. Every URL is relative: the site
+# works at / and under a project path such as /llm-sizer/.
 #
 # This file is both the CMake module (included by the top-level CMakeLists.txt) and, run with
 # `cmake -P`, the build-time step that copies and hashes (the hash must see the built files).
@@ -68,8 +68,10 @@ if(CMAKE_SCRIPT_MODE_FILE)
 endif()
 
 set(SIZER_DIST_DIR "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the `site` target assembles the site")
-set(site_outputs "$<TARGET_FILE:sizer_module>" "$<TARGET_FILE_DIR:sizer_module>/sizer.wasm")
-set(site_targets sizer_module)
+# The Embind module (sizer.mjs + sizer.wasm, web/) is not deployed: the lite page calls the app's
+# own module (imgui_app/lite_api.cpp), so the site carries one engine, not two.
+set(site_outputs "")
+set(site_targets "")
 if(TARGET llm_sizer_app)
   list(APPEND site_outputs "$<TARGET_FILE:llm_sizer_app>" "$<TARGET_FILE_DIR:llm_sizer_app>/app.wasm"
                            "$<TARGET_FILE_DIR:llm_sizer_app>/app.deferred.wasm")

@@ -1,6 +1,7 @@
-// The accessible page: a plain form and a results table driven by sizer.mjs (the same engine as
-// the app). State lives in the URL fragment, in the share-link format the app uses.
-import createSizer from './sizer.mjs';
+// The accessible page: a plain form and a results table driven by the app's own engine. The page
+// loads the app's module (app.js, app.wasm, app.deferred.wasm) without running the app, and calls
+// the JS contract's functions that module exports (imgui_app/lite_api.cpp), so the site ships one
+// engine. State lives in the URL fragment, in the share-link format the app uses.
 
 const form = document.getElementById('form');
 const statusLine = document.getElementById('status');
@@ -10,7 +11,11 @@ const GB = 1e9;
 const fmt = (value, digits = 1) =>
   value === null || value === undefined ? '—'
     : value.toLocaleString('en-US', { maximumFractionDigits: digits });
-const gb = (bytes) => (bytes === null ? '—' : `${fmt(bytes / GB, 2)} GB`);
+const missing = (value) => value === null || value === undefined;
+// A figure with its unit, or a bare dash when the engine has none (e.g. speed of a plan that does
+// not fit), never "— s".
+const unit = (value, digits, suffix) => (missing(value) ? '—' : `${fmt(value, digits)} ${suffix}`);
+const gb = (bytes) => (missing(bytes) ? '—' : unit(bytes / GB, 2, 'GB'));
 
 function fillSelect(name, items, label) {
   const select = form.elements[name];
@@ -67,22 +72,24 @@ function render(result) {
   ];
   if (result.request.mode === 'training') {
     const t = result.training;
-    rows.push(['Step time', `${fmt(t.stepSeconds, 2)} s`],
-              ['Training throughput', `${fmt(t.tokensPerSecond, 0)} tokens/s`],
-              ['Total time', `${fmt(t.totalHours, 1)} hours (${fmt(t.gpuHours, 0)} GPU-hours)`],
+    rows.push(['Step time', unit(t.stepSeconds, 2, 's')],
+              ['Training throughput', unit(t.tokensPerSecond, 0, 'tokens/s')],
+              ['Total time', missing(t.totalHours) ? '—' : `${unit(t.totalHours, 1, 'hours')} (${unit(t.gpuHours, 0, 'GPU-hours')})`],
               ['Trainable parameters', fmt(t.trainableParams, 0)]);
   } else {
     const i = result.inference;
-    rows.push(['Time to first token', `${fmt(i.ttftSeconds, 3)} s`],
-              ['Decode speed per sequence', `${fmt(i.decodeTokensPerSecond, 1)} tokens/s`],
-              ['Total throughput', `${fmt(i.throughputTokensPerSecond, 0)} tokens/s`],
+    rows.push(['Time to first token', unit(i.ttftSeconds, 3, 's')],
+              ['Decode speed per sequence', unit(i.decodeTokensPerSecond, 1, 'tokens/s')],
+              ['Total throughput', unit(i.throughputTokensPerSecond, 0, 'tokens/s')],
               ['Largest batch that fits', fmt(i.maxBatch, 0)],
-              ['Longest context that fits', `${fmt(i.maxContextTokens, 0)} tokens`]);
+              ['Longest context that fits', unit(i.maxContextTokens, 0, 'tokens')]);
   }
-  rows.push(['Bottleneck', result.bottleneck],
-            ['Cost', result.cost.priceKnown
-              ? `$${fmt(result.cost.usdPerHour, 2)}/hour, $${fmt(result.cost.usdPerMillionTokens, 3)} per million tokens`
-              : 'price unknown']);
+  const c = result.cost;
+  const cost = !c.priceKnown ? 'price unknown'
+    : missing(c.usdPerHour) ? '— (no cost for a plan that does not fit)'
+    : `$${fmt(c.usdPerHour, 2)}/hour` +
+      (missing(c.usdPerMillionTokens) ? '' : `, $${fmt(c.usdPerMillionTokens, 3)} per million tokens`);
+  rows.push(['Bottleneck', result.bottleneck], ['Cost', cost]);
   const body = document.querySelector('#results tbody');
   body.replaceChildren(...rows.map(([name, value]) => {
     const tr = document.createElement('tr');
@@ -105,6 +112,65 @@ function render(result) {
   }));
 }
 
+// Both wasm files before the runtime starts: what the page calls lies in app.deferred.wasm
+// (imgui_app/split_app.mjs), which imports app.wasm's exports and fills its placeholders.
+function compileWasm(url) {
+  return fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  }).then((bytes) => WebAssembly.compile(bytes));
+}
+
+function loadEngine() {
+  const modules = Promise.all([compileWasm('app.wasm'), compileWasm('app.deferred.wasm')]);
+  return new Promise((resolve, reject) => {
+    let deferred = null;
+    window.Module = {
+      noInitialRun: true,
+      instantiateWasm(imports, done) {
+        modules.then(async ([app, split]) => {
+          const instance = await WebAssembly.instantiate(app, imports);
+          deferred = new WebAssembly.Instance(split, { primary: instance.exports });
+          done(instance, app);
+        }).catch(reject);
+        return {};
+      },
+      loadSplitModule: () => [deferred],
+      onRuntimeInitialized: () => resolve(window.Module),
+      onAbort: (what) => reject(new Error(String(what))),
+      print: (text) => console.log(text),
+      printErr: (text) => console.warn(text),
+    };
+    const script = document.createElement('script');
+    script.src = 'app.js';
+    script.onerror = () => reject(new Error('app.js could not be loaded'));
+    document.head.append(script);
+  });
+}
+
+// The calls as in web/sizer.d.ts: JSON text in, the envelope {ok, value | error} out.
+function engineCalls(module) {
+  const call = (name, first = '', second = '') => {
+    const args = [name, first, second].map((text) => module.allocateUTF8(text));
+    const reply = module._llm_sizer_api(...args);
+    for (const pointer of args) module._free(pointer);
+    const envelope = JSON.parse(module.UTF8ToString(reply));
+    module._free(reply);
+    if (!envelope.ok) throw new Error(envelope.error);
+    return envelope.value;
+  };
+  const json = (value) => JSON.stringify(value ?? {});
+  return {
+    listGpus: () => call('listGpus'),
+    listModels: () => call('listModels'),
+    listFormats: () => call('listFormats'),
+    normalizeRequest: (request) => call('normalizeRequest', json(request)),
+    estimate: (request, options) => call('estimate', json(request), json(options)),
+    encodeShareLink: (request, ui) => call('encodeShareLink', json(request), json(ui)),
+    decodeShareLink: (fragment) => call('decodeShareLink', String(fragment ?? '')),
+  };
+}
+
 let sizer;
 function update() {
   showMode();
@@ -124,7 +190,7 @@ function update() {
 }
 
 try {
-  sizer = await createSizer();
+  sizer = engineCalls(await loadEngine());
   fillSelect('model', sizer.listModels(), (m) => m.name || m.id);
   fillSelect('gpu', sizer.listGpus(), (g) => g.name || g.id);
   const formats = sizer.listFormats();

@@ -48,7 +48,7 @@ test('each page\'s Content-Security-Policy lists the hash of each of its style e
     assert.ok(csp, `${file} has a CSP meta tag`);
     assert.match(csp[1], /default-src 'none'/);
     assert.doesNotMatch(csp[1], /unsafe-inline/);
-    // Embind builds no invokers with new Function (sizer.mjs: -sDYNAMIC_EXECUTION=0).
+    // Neither page evaluates code from text (app.js: -sDYNAMIC_EXECUTION=0).
     assert.doesNotMatch(csp[1], /'unsafe-eval'/);
     // The app may call one host besides its own, for the Hugging Face look-up the user asks for.
     const connect = /connect-src ([^;]*)/.exec(csp[1]);

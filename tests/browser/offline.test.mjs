@@ -23,7 +23,7 @@ test('after one visit, the app and the lite page start offline', async () => {
       const cache = await caches.open(keys.find((k) => k.startsWith('llm-sizer-')));
       return (await cache.keys()).map((r) => new URL(r.url).pathname);
     });
-    for (const file of ['/', '/app.js', '/app.wasm', '/sizer.mjs', '/sizer.wasm', '/lite.html']) {
+    for (const file of ['/', '/app.js', '/app.wasm', '/app.deferred.wasm', '/lite.html', '/lite.js']) {
       assert.ok(cached.includes(file), `${file} precached (have ${cached.join(', ')})`);
     }
 

@@ -33,7 +33,9 @@ before(async () => {
   site = await serve();
   browser = await launchBrowser();
   // The catalog for the gpu.* metrics (the app's results name the GPU by id only).
-  const { default: createSizer } = await import(join(distDir, 'sizer.mjs'));
+  // sizer.mjs is built (web/), not deployed: read beside the web build as web/tests do.
+  const webBuild = join(repo, process.env.SIZER_WEB_BUILD || 'build/web/web');
+  const { default: createSizer } = await import(join(webBuild, 'sizer.mjs'));
   gpus = new Map((await createSizer()).listGpus().map((g) => [g.id, g]));
 });
 after(async () => {
