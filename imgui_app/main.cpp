@@ -112,7 +112,7 @@ void install_strings(app::App& app) {
   app::i18n::set_late_loader(platform::late_strings);
 }
 
-// The zh column (zh.tsv, fetched with the Chinese font: rows `key<TAB><TAB>zh`) fills in the
+// The zh column (zh.tsv, fetched when the UI turns Chinese: rows `key<TAB><TAB>zh`) fills in the
 // English-only tables.
 void install_chinese_strings(app::App& app, const std::string& text) {
   app::i18n::Table chinese;
@@ -363,10 +363,10 @@ void handle_page_events(Shell& sh) {
     ImGui_ImplOpenGL3_DestroyDeviceObjects();
     ImGui_ImplOpenGL3_CreateDeviceObjects();
   }
-  if (!ev.cjk_font.empty()) {
+  if (ev.chinese_loaded) {
     any = true;
     install_chinese_strings(app, ev.zh_strings);
-    app::set_cjk_font_data(std::move(ev.cjk_font));
+    app::use_system_cjk_font(true);
     sh.fonts_dirty = true;
   }
   if (ev.chinese_failed) {
@@ -425,6 +425,12 @@ void rebuild_fonts_if_dirty(Shell& sh) {
   if (!sh.fonts_dirty) return;
   sh.fonts_dirty = false;
   app::build_fonts(sh.viewport.dpr);
+  if (app::system_cjk_font_missing()) {
+    // No Chinese font on this system: stay usable in English; choosing 中文 again retries.
+    sh.cjk_requested = false;
+    sh.app.ui.lang = app::Lang::en;
+    set_status(sh.app, app::tr("status.no_system_cjk_font"), true);
+  }
   if (sh.device_ready) {
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 struct ImGuiViewport;
 struct ImGuiPlatformImeData;
@@ -90,20 +91,34 @@ struct PageEvents {
   bool clipboard_failed = false;
   bool clipboard_ok = false;
   std::string pasted;            // text of a paste event
-  std::string cjk_font;          // fetch_chinese(): the bytes of cjk.otf ...
-  std::string zh_strings;        // ... and the zh column of the string tables (zh.tsv)
-  bool chinese_failed = false;   // fetch_chinese() could not get them
+  bool chinese_loaded = false;   // fetch_chinese(): zh_strings holds ...
+  std::string zh_strings;        // ... the zh column of the string tables (zh.tsv)
+  bool chinese_failed = false;   // fetch_chinese() could not get it
   int injected_fault = 0;        // window.llmSizer.injectFault: 1 = C++ exception, 2 = wasm trap
   bool deferred_loaded = false;  // deferred_code_loaded() just turned true
 };
 PageEvents take_events();
 
-// Starts downloading what a Chinese UI needs and an English first load skips: the CJK font
-// subset (cjk.otf) and the zh column of the string tables (zh.tsv), both served beside
-// the app (the page may have started them already when it knew the UI would be Chinese). Both
-// arrive together as PageEvents::cjk_font and zh_strings, or chinese_failed is set; call again
-// to retry after a failure.
+// Starts downloading what a Chinese UI needs and an English first load skips: the zh column of
+// the string tables (zh.tsv, served beside the app; the page may have started it already when it
+// knew the UI would be Chinese). It arrives as PageEvents::chinese_loaded with zh_strings, or
+// chinese_failed is set; call again to retry after a failure.
 void fetch_chinese();
+
+// CJK glyphs drawn by the browser with the system's own Chinese font (the site ships none: a
+// subset of Noto Sans CJK was 114 KB gzip; docs/BENCHMARKS.md). Each code point is drawn in a
+// cell_w x cell_h cell of 8-bit coverage, its baseline `baseline` pixels below the cell's top, at
+// `em_px` pixels per em, with its advance in pixels.
+struct GlyphCells {
+  int cell_w = 0;
+  int cell_h = 0;
+  std::vector<float> advance;           // one per code point
+  std::vector<unsigned char> coverage;  // code point i's cell: rows i*cell_h .. i*cell_h+cell_h-1
+};
+// False, with nothing drawn, when the system has no Chinese font (a CJK character draws the same as
+// a code point no font has) or there is no canvas (native builds).
+bool draw_system_glyphs(const std::vector<unsigned>& code_points, float em_px, int baseline,
+                        GlyphCells& out);
 
 // The English strings the first frame does not show (en-late.tsv, served beside the app;
 // i18n::set_late_loader): public/boot.js fetches them after the first frame, or with app.wasm when

@@ -1,10 +1,17 @@
 // The native twin of platform_web.cpp: the same contract held in memory, so the shell's logic can
 // run (and be tested) without a browser. Storage and the URL hash are maps and strings; the main
 // loop runs frames until the app asks to sleep, which on a desktop would be "wait for events".
+#include "platform_native.hpp"
+
 #include <map>
 #include <string>
+#include <utility>
 
 #include "platform.hpp"
+
+#define STB_TRUETYPE_IMPLEMENTATION
+#define STBTT_STATIC
+#include "imstb_truetype.h"
 
 namespace {
 
@@ -15,6 +22,8 @@ std::map<std::string, std::string> g_storage;
 std::string g_hash;
 std::string g_clipboard;
 bool g_sleep_requested = false;
+std::string g_cjk_font;  // set_native_cjk_font
+int g_cjk_face = 0;
 
 }  // namespace
 
@@ -64,6 +73,50 @@ PageEvents take_events() {
 
 // No page to fetch from: the app stays in English, as a browser does when the files are missing.
 void fetch_chinese() { g_events.chinese_failed = true; }
+void set_native_cjk_font(std::string font_file, int face) {
+  g_cjk_font = std::move(font_file);
+  g_cjk_face = face;
+}
+
+// As the browser draws them (platform_web.cpp): each glyph at `em_px` per em, its origin at the
+// cell's left edge on the baseline, clipped to the cell.
+bool draw_system_glyphs(const std::vector<unsigned>& code_points, float em_px, int baseline,
+                        GlyphCells& out) {
+  out.advance.assign(code_points.size(), 0.0f);
+  out.coverage.assign(code_points.size() * static_cast<std::size_t>(out.cell_w * out.cell_h), 0);
+  if (g_cjk_font.empty()) return false;
+  const auto* data = reinterpret_cast<const unsigned char*>(g_cjk_font.data());
+  stbtt_fontinfo font;
+  const int offset = stbtt_GetFontOffsetForIndex(data, g_cjk_face);
+  if (offset < 0 || !stbtt_InitFont(&font, data, offset)) return false;
+  if (stbtt_FindGlyphIndex(&font, 0x4E2D) == 0) return false;  // 中: no Chinese in this font
+  const float scale = stbtt_ScaleForMappingEmToPixels(&font, em_px);
+  for (std::size_t i = 0; i < code_points.size(); ++i) {
+    const int glyph = stbtt_FindGlyphIndex(&font, static_cast<int>(code_points[i]));
+    int advance = 0;
+    int bearing = 0;
+    stbtt_GetGlyphHMetrics(&font, glyph, &advance, &bearing);
+    out.advance[i] = static_cast<float>(advance) * scale;
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    stbtt_GetGlyphBitmapBox(&font, glyph, scale, scale, &x0, &y0, &x1, &y1);
+    const int w = x1 - x0;
+    const int h = y1 - y0;
+    if (w <= 0 || h <= 0) continue;
+    std::vector<unsigned char> bitmap(static_cast<std::size_t>(w * h));
+    stbtt_MakeGlyphBitmap(&font, bitmap.data(), w, h, w, scale, scale, glyph);
+    unsigned char* cell =
+        out.coverage.data() + i * static_cast<std::size_t>(out.cell_w * out.cell_h);
+    for (int y = 0; y < h; ++y) {
+      const int row = baseline + y0 + y;
+      if (row < 0 || row >= out.cell_h) continue;
+      for (int x = 0; x < w; ++x) {
+        const int col = x0 + x;
+        if (col >= 0 && col < out.cell_w) cell[row * out.cell_w + col] = bitmap[y * w + x];
+      }
+    }
+  }
+  return true;
+}
 bool deferred_code_loaded() { return true; }  // one module
 std::string late_strings() { return ""; }
 void set_recovery_state(const char*, const std::string&) {}

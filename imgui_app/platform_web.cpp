@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <exception>
 #include <string>
+#include <vector>
 
 #include "fonts/ui_fonts.hpp"
 #include "imgui.h"
@@ -206,30 +207,78 @@ EM_JS(void, js_publish_frame_text, (const char* text), {
 });
 
 EM_JS(void, js_fetch_chinese, (), {
-  // boot.js (Module.loadChinese) may have started the downloads with the page; else fetch here.
+  // boot.js (Module.loadChinese) may have started the download with the page; else fetch here.
   var load = Module.loadChinese || function() {
-    return Promise.all(["cjk.otf", "zh.tsv"].map(function(name) {
-      return fetch(name).then(function(r) {
-        if (!r.ok) throw new Error(name + ": HTTP " + r.status);
-        return r.arrayBuffer();
-      });
-    }));
+    return fetch("zh.tsv").then(function(r) {
+      if (!r.ok) throw new Error("zh.tsv: HTTP " + r.status);
+      return r.arrayBuffer();
+    });
   };
-  load().then(function(files) {
-    var font = new Uint8Array(files[0]);
-    var text = new Uint8Array(files[1]);
-    var fontPtr = _malloc(font.length);
+  load().then(function(file) {
+    var text = new Uint8Array(file);
     var textPtr = _malloc(text.length);
-    HEAPU8.set(font, fontPtr);
     HEAPU8.set(text, textPtr);
-    Module._llm_sizer_chinese(fontPtr, font.length, textPtr, text.length);
-    _free(fontPtr);
+    Module._llm_sizer_chinese(textPtr, text.length);
     _free(textPtr);
   }, function(e) {
-    console.warn("LLM Sizer: the Chinese font or text could not be loaded:", e && e.message);
-    Module._llm_sizer_chinese(0, 0, 0, 0);
+    console.warn("LLM Sizer: the Chinese text could not be loaded:", e && e.message);
+    Module._llm_sizer_chinese(0, 0);
   });
 });
+
+// Draws the glyphs in a grid on a 2D canvas with the system's Chinese fonts (white on transparent:
+// the alpha channel is the coverage), then copies each cell out. A CJK character that draws the
+// same as U+10FFFD (private use: no font has it) means no Chinese font: returns 0.
+EM_JS(int, js_draw_system_glyphs,
+      (const unsigned* code_points, int count, float em_px, int baseline, int cell_w, int cell_h,
+       unsigned char* coverage, float* advance),
+      {
+        var families = '"Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", ' +
+                       '"Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif';
+        function context(w, h) {
+          var canvas = typeof OffscreenCanvas === "function" ? new OffscreenCanvas(w, h)
+                                                             : document.createElement("canvas");
+          canvas.width = w;
+          canvas.height = h;
+          var c = canvas.getContext("2d", {willReadFrequently : true});
+          c.font = em_px + "px " + families;
+          c.fillStyle = "#fff";
+          c.textBaseline = "alphabetic";
+          return c;
+        }
+        var probe = context(2 * cell_w, cell_h);
+        probe.fillText(String.fromCodePoint(0x4E2D), 0, baseline);
+        probe.fillText(String.fromCodePoint(0x10FFFD), cell_w, baseline);
+        var pixels = probe.getImageData(0, 0, 2 * cell_w, cell_h).data;
+        var same = true;
+        for (var y = 0; y < cell_h && same; ++y)
+          for (var x = 0; x < cell_w; ++x)
+            if (pixels[(y * 2 * cell_w + x) * 4 + 3] !== pixels[(y * 2 * cell_w + cell_w + x) * 4 + 3]) {
+              same = false;
+              break;
+            }
+        if (same) return 0;
+        var columns = Math.min(count, 32);
+        var rows = Math.ceil(count / columns);
+        var c = context(columns * cell_w, rows * cell_h);
+        for (var i = 0; i < count; ++i) {
+          var text = String.fromCodePoint(HEAPU32[(code_points >> 2) + i]);
+          c.fillText(text, (i % columns) * cell_w, Math.floor(i / columns) * cell_h + baseline);
+          HEAPF32[(advance >> 2) + i] = c.measureText(text).width;
+        }
+        var data = c.getImageData(0, 0, columns * cell_w, rows * cell_h).data;
+        var stride = columns * cell_w;
+        for (var g = 0; g < count; ++g) {
+          var left = (g % columns) * cell_w;
+          var top = Math.floor(g / columns) * cell_h;
+          for (var row = 0; row < cell_h; ++row) {
+            var from = ((top + row) * stride + left) * 4 + 3;
+            var to = coverage + (g * cell_h + row) * cell_w;
+            for (var col = 0; col < cell_w; ++col) HEAPU8[to + col] = data[from + col * 4];
+          }
+        }
+        return 1;
+      });
 
 EM_JS(char*, js_late_strings, (), {
   // boot.js keeps the text it fetched, or fetches it synchronously; null when it cannot.
@@ -297,14 +346,12 @@ EMSCRIPTEN_KEEPALIVE void llm_sizer_paste(const char* text) {
   llm_sizer_wake();
 }
 
-// The fetched cjk.otf and zh.tsv (copied: JS frees its buffers), or sizes 0 when they could
-// not be fetched.
-EMSCRIPTEN_KEEPALIVE void llm_sizer_chinese(const char* font, int font_size, const char* text,
-                                            int text_size) {
-  if (font == nullptr || font_size <= 0 || text == nullptr || text_size <= 0) {
+// The fetched zh.tsv (copied: JS frees its buffer), or size 0 when it could not be fetched.
+EMSCRIPTEN_KEEPALIVE void llm_sizer_chinese(const char* text, int text_size) {
+  if (text == nullptr || text_size <= 0) {
     g_events.chinese_failed = true;
   } else {
-    g_events.cjk_font.assign(font, static_cast<std::size_t>(font_size));
+    g_events.chinese_loaded = true;
     g_events.zh_strings.assign(text, static_cast<std::size_t>(text_size));
   }
   llm_sizer_wake();
@@ -442,6 +489,16 @@ void publish_widget_rect(const char* id, float x, float y, float w, float h) {
   js_publish_rect(id, x, y, w, h);
 }
 void fetch_chinese() { js_fetch_chinese(); }
+
+bool draw_system_glyphs(const std::vector<unsigned>& code_points, float em_px, int baseline,
+                        GlyphCells& out) {
+  out.advance.assign(code_points.size(), 0.0f);
+  out.coverage.assign(code_points.size() * static_cast<std::size_t>(out.cell_w * out.cell_h), 0);
+  if (code_points.empty()) return true;
+  return js_draw_system_glyphs(code_points.data(), static_cast<int>(code_points.size()), em_px,
+                               baseline, out.cell_w, out.cell_h, out.coverage.data(),
+                               out.advance.data()) != 0;
+}
 
 std::string late_strings() {
   char* text = js_late_strings();

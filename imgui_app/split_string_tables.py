@@ -8,8 +8,8 @@
   `key<TAB>en<TAB>`; the site serves it beside the app, public/boot.js fetches it after the first
   frame and a string asked for before then is fetched at once (i18n::set_late_loader).
 - OUT_DIR/zh.tsv: the zh column of every table, as rows `key<TAB><TAB>zh`; the site serves it
-  beside the app and the app fetches it with the Chinese font when the UI turns Chinese
-  (platform::fetch_chinese), then fills the zh column of the installed tables from it.
+  beside the app and the app fetches it when the UI turns Chinese (platform::fetch_chinese),
+  then fills the zh column of the installed tables from it.
 
 - Rows of the files after --late-rows (the catalogs' source cells, written by app_catalogs.py in
   the same `key<TAB>en<TAB>` form) are appended to en-late.tsv as they are.

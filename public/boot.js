@@ -3,8 +3,8 @@
 //       WebGL check creates the app's own context, so the app does not create a second one;
 //   [2] compiles app.wasm while it downloads (compileStreaming), started before [1] creates the
 //       context so the two run side by side; the progress bar reads a copy of the download;
-//   [3] starts the Chinese font and text downloads at once when the UI will be Chinese (else the
-//       app asks for them only if the user switches; see platform::fetch_chinese);
+//   [3] starts the Chinese text download at once when the UI will be Chinese (else the app asks
+//       for it only if the user switches; see platform::fetch_chinese);
 //   [4] the error boundary: a WebAssembly trap or a C++ exception replaces the frozen canvas with a
 //       message, "reset to defaults" and a link that reproduces the failure;
 //   [5] loads app.deferred.wasm, the functions the first frame does not run
@@ -15,7 +15,7 @@
 //   [7] links the web manifest and the touch icon after the first frame: the browser fetches
 //       the manifest and its 192-px icon when it sees the link, and no first frame needs them.
 // In the single-file build (llm-sizer.html, web/make-single-file.mjs) both wasm files, en-late.tsv
-// and the Chinese files come from window.llmSizerInline (base64) instead of the network, and app.js
+// and the Chinese text come from window.llmSizerInline (base64) instead of the network, and app.js
 // is inlined.
 // A file, not an inline script, so the Content-Security-Policy can forbid inline scripts.
 (function () {
@@ -66,18 +66,17 @@
     } catch (e) { /* storage blocked */ }
     return zhBrowser;
   }
-  // What a Chinese UI adds (platform::fetch_chinese): the CJK font and the whole string tables.
+  // What a Chinese UI adds (platform::fetch_chinese): the zh column of the string tables. Its
+  // characters are drawn with the system's Chinese font (fonts/ui_fonts.hpp): no font to fetch.
   var chinese = null;
   function loadChinese() {
-    if (inline) return Promise.resolve(inline.chinese.map(decodeBase64));
+    if (inline) return Promise.resolve(decodeBase64(inline.zh));
     if (!chinese) {
-      window.llmSizerChineseFetched = true;  // register-sw.js has the worker cache them
-      chinese = Promise.all(['cjk.otf', 'zh.tsv'].map(function (name) {
-        return fetch(name).then(function (response) {
-          if (!response.ok) throw new Error(name + ': HTTP ' + response.status);
-          return response.arrayBuffer();
-        });
-      }));
+      window.llmSizerChineseFetched = true;  // register-sw.js has the worker cache it
+      chinese = fetch('zh.tsv').then(function (response) {
+        if (!response.ok) throw new Error('zh.tsv: HTTP ' + response.status);
+        return response.arrayBuffer();
+      });
       chinese.catch(function () { chinese = null; });  // a later call retries
     }
     return chinese;

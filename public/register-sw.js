@@ -47,7 +47,7 @@ if ('serviceWorker' in navigator && serviceWorkerOff) {
   }
   const register = () => {
     navigator.serviceWorker.register('sw.js').then(() => navigator.serviceWorker.ready).then((ready) => {
-      // boot.js fetched the Chinese font and text before the worker existed: cache them as well.
+      // boot.js fetched the Chinese text before the worker existed: cache it as well.
       if (window.llmSizerChineseFetched && ready.active) ready.active.postMessage('cache-on-demand');
     }).catch((error) => {
       console.warn('LLM Sizer: offline support unavailable:', error.message);

@@ -105,7 +105,6 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const embeddedCandidates = [
   ['latin.otf (Inter subset)', 'build/web/fonts/latin.otf'],
   ['cjk_switch.otf (中文 of the switch)', 'build/web/fonts/cjk_switch.otf'],
-  ['cjk.otf (Chinese font)', 'build/web/fonts/cjk.otf'],
   // The app embeds its own copies of the catalogs, without the prose it never shows
   // (imgui_app/app_catalogs.py; same header row, so the full files are not looked for as well).
   ...['gpus', 'models', 'formats', 'prices'].map((n) => existsSync(path.join(root, `build/web/imgui_app/catalogs/${n}.csv`))

@@ -14,7 +14,7 @@ APT_PACKAGES=(
   clang-14 libclang-rt-14-dev   # libFuzzer + sanitizers for fuzz targets
   libbenchmark-dev      # Google Benchmark for tools/bench.sh
   chromium              # headless browser tests (driven by playwright-core)
-  fonts-noto-cjk fonts-inter python3-fonttools   # UI fonts; CJK subset built at build time
+  fonts-noto-cjk fonts-inter python3-fonttools   # Inter subset + the switch's 中文 at build time; Noto CJK draws the Chinese UI in tests
   gzip
   ccache                # compiler cache: a fresh clone of an unchanged tree builds from it
 )

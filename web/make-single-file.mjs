@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Writes dist/llm-sizer.html: the whole app in one file that opens from disk (file://) with no
 // server. index.html with boot.js and app.js inlined, app.wasm, app.deferred.wasm, the English the
-// first frame does not show (en-late.tsv) and the Chinese font and text (cjk.otf, zh.tsv) as base64 in window.llmSizerInline (boot.js instantiates the wasm from it and
-// hands the font over instead of fetching), no service worker, manifest or preloads, and a
+// first frame does not show (en-late.tsv) and the Chinese text (zh.tsv) as base64 in
+// window.llmSizerInline (boot.js instantiates the wasm from it and hands the text over instead of
+// fetching), no service worker, manifest or preloads, and a
 // Content-Security-Policy that allows exactly these inline scripts by their hashes.
 //   node web/make-single-file.mjs <dist folder>     (run by the `site` target, cmake/SizerSite.cmake)
 import { createHash } from 'node:crypto';
@@ -37,7 +38,7 @@ const inlineData = 'window.llmSizerInline = ' + JSON.stringify({
   wasm: read('app.wasm').toString('base64'),
   deferred: read('app.deferred.wasm').toString('base64'),
   late: read('en-late.tsv').toString('base64'),
-  chinese: [read('cjk.otf').toString('base64'), read('zh.tsv').toString('base64')],
+  zh: read('zh.tsv').toString('base64'),
 }) + ';';
 const boot = inlineScript(read('boot.js').toString('utf8'), 'boot.js');
 const app = inlineScript(read('app.js').toString('utf8'), 'app.js');

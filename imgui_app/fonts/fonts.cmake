@@ -1,8 +1,8 @@
 # The font subset rule shared by the app (embeds the result) and tests/ui (checks its coverage).
-# Defines SIZER_FONT_DIR (where latin.otf, cjk.otf, cjk_switch.otf and fonts_embedded.cpp are
-# generated; latin.otf and cjk_switch.otf are embedded, cjk.otf is served beside the app) and the
-# custom target sizer_fonts. Every string table in imgui_app/strings feeds the subset, so a new
-# Chinese string gets its glyphs on the next build.
+# Defines SIZER_FONT_DIR (where latin.otf, cjk_switch.otf and fonts_embedded.cpp, which embeds
+# both, are generated) and the custom target sizer_fonts. Every string table in imgui_app/strings
+# feeds the Latin subset, so a new string gets its glyphs on the next build; a Chinese UI draws
+# its CJK characters with the system's font (fonts/ui_fonts.hpp).
 include_guard(GLOBAL)
 
 set(SIZER_FONT_PYTHON "/usr/bin/python3" CACHE FILEPATH
@@ -19,10 +19,10 @@ foreach(font "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
 endforeach()
 
 add_custom_command(
-  OUTPUT "${SIZER_FONT_DIR}/latin.otf" "${SIZER_FONT_DIR}/cjk.otf"
-         "${SIZER_FONT_DIR}/cjk_switch.otf" "${SIZER_FONT_DIR}/fonts_embedded.cpp"
+  OUTPUT "${SIZER_FONT_DIR}/latin.otf" "${SIZER_FONT_DIR}/cjk_switch.otf"
+         "${SIZER_FONT_DIR}/fonts_embedded.cpp"
   COMMAND "${SIZER_FONT_PYTHON}" "${PROJECT_SOURCE_DIR}/imgui_app/fonts/subset_fonts.py"
           "${SIZER_FONT_DIR}" ${SIZER_STRING_TABLES}
   DEPENDS "${PROJECT_SOURCE_DIR}/imgui_app/fonts/subset_fonts.py" ${SIZER_STRING_TABLES}
-  COMMENT "Subsetting Inter + Noto Sans CJK SC to the UI's strings")
+  COMMENT "Subsetting Inter to the UI's strings, Noto Sans CJK SC to the language switch")
 add_custom_target(sizer_fonts DEPENDS "${SIZER_FONT_DIR}/fonts_embedded.cpp")

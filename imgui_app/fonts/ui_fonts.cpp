@@ -1,11 +1,16 @@
 #include "fonts/ui_fonts.hpp"
 
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "imgui.h"
 #include "logic/i18n.hpp"
+#include "platform.hpp"
 
 namespace sizer {
 const char* sizer_embedded_font_latin();
@@ -19,10 +24,10 @@ namespace {
 
 ImFont* g_body = nullptr;
 ImFont* g_heading = nullptr;
-std::string g_cjk_otf;     // the fetched full subset; must outlive the atlas
-bool g_cjk_built = false;  // the atlas holds it
+bool g_cjk_wanted = false;   // the zh text is in: draw the CJK glyphs with the system's font
+bool g_cjk_built = false;    // the atlas holds them
+bool g_cjk_missing = false;  // the last build found no Chinese font on the system
 // Glyph ranges must outlive the atlas build.
-ImVector<ImWchar> g_cjk_ranges;
 ImVector<ImWchar> g_heading_latin_ranges;
 ImVector<ImWchar> g_heading_cjk_ranges;
 
@@ -33,8 +38,89 @@ std::string both_languages(const char* key) {
   return it == table.end() ? std::string(key) : it->second.en + it->second.zh;
 }
 
-// Inter at `px` for `latin_ranges`, with Noto CJK merged in for `cjk_ranges` (may be empty).
-ImFont* add_font(float px, const ImWchar* latin_ranges, const ImVector<ImWchar>& cjk_ranges) {
+// Inter's vertical metrics, read from the embedded file as stb_truetype (ImGui's rasteriser) reads
+// them: ImGui sizes a font so that hhea ascender - descender is the requested pixel size.
+struct LatinMetrics {
+  int units_per_em = 0;
+  int ascender = 0;
+  int descender = 0;
+};
+LatinMetrics latin_metrics() {
+  const auto* data = reinterpret_cast<const unsigned char*>(sizer::sizer_embedded_font_latin());
+  const std::size_t size = sizer::sizer_embedded_font_latin_size();
+  auto u16 = [&](std::size_t at) { return at + 2 <= size ? (data[at] << 8) | data[at + 1] : 0; };
+  auto i16 = [&](std::size_t at) { return static_cast<int>(static_cast<std::int16_t>(u16(at))); };
+  auto u32 = [&](std::size_t at) {
+    return (static_cast<std::size_t>(u16(at)) << 16) | static_cast<std::size_t>(u16(at + 2));
+  };
+  LatinMetrics m;
+  const int tables = u16(4);
+  for (int t = 0; t < tables; ++t) {
+    const std::size_t record = 12 + 16 * static_cast<std::size_t>(t);
+    if (record + 16 > size) break;
+    const std::string tag(reinterpret_cast<const char*>(data + record), 4);
+    const std::size_t offset = u32(record + 8);
+    if (tag == "head") m.units_per_em = u16(offset + 18);
+    if (tag == "hhea") {
+      m.ascender = i16(offset + 4);
+      m.descender = i16(offset + 6);
+    }
+  }
+  return m;
+}
+
+// Adds the CJK code points of `ranges` to `font` (Inter at `px`) as custom glyphs drawn by the
+// browser: same em as Inter, on Inter's baseline as ImGui places it (ImFontAtlasBuildWithStb-
+// Truetype: ascent = trunc(hhea ascender x scale + 1), glyphs at round(ascent) below the line's
+// top). Returns the custom rect ids with the cells to copy in after the build, or false when the
+// system has no Chinese font.
+struct PendingGlyphs {
+  std::vector<int> rect_ids;
+  platform::GlyphCells cells;
+};
+bool add_system_cjk_glyphs(ImFont* font, float px, const ImVector<ImWchar>& ranges,
+                           PendingGlyphs& pending) {
+  std::vector<unsigned> code_points;
+  for (int i = 0; i + 1 < ranges.Size; i += 2)
+    for (unsigned cp = ranges[i]; cp <= ranges[i + 1]; ++cp) code_points.push_back(cp);
+  if (code_points.empty()) return true;
+  static const LatinMetrics m = latin_metrics();
+  if (m.units_per_em <= 0 || m.ascender <= m.descender) return false;
+  const float scale = px / static_cast<float>(m.ascender - m.descender);
+  const float em_px = static_cast<float>(m.units_per_em) * scale;
+  const int baseline = static_cast<int>(std::trunc(static_cast<float>(m.ascender) * scale + 1.0f));
+  // Ideographs reach about 0.88 em above the baseline and 0.12 em below; full-width punctuation
+  // advances one em.
+  pending.cells.cell_w = static_cast<int>(std::ceil(em_px * 1.1f)) + 2;
+  pending.cells.cell_h = baseline + static_cast<int>(std::ceil(em_px * 0.3f)) + 1;
+  if (!platform::draw_system_glyphs(code_points, em_px, baseline, pending.cells)) return false;
+  ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+  for (std::size_t i = 0; i < code_points.size(); ++i) {
+    pending.rect_ids.push_back(atlas->AddCustomRectFontGlyph(
+        font, static_cast<ImWchar>(code_points[i]), pending.cells.cell_w, pending.cells.cell_h,
+        std::round(pending.cells.advance[i]), ImVec2(0, 0)));
+  }
+  return true;
+}
+
+// Copies the drawn cells into the built atlas (before the backend turns it into RGBA).
+void copy_glyph_cells(const PendingGlyphs& pending) {
+  ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+  const platform::GlyphCells& cells = pending.cells;
+  for (std::size_t i = 0; i < pending.rect_ids.size(); ++i) {
+    const ImFontAtlasCustomRect* r = atlas->GetCustomRectByIndex(pending.rect_ids[i]);
+    for (int row = 0; row < cells.cell_h; ++row) {
+      const unsigned char* from =
+          cells.coverage.data() + (i * cells.cell_h + static_cast<std::size_t>(row)) * cells.cell_w;
+      std::memcpy(atlas->TexPixelsAlpha8 + (r->Y + row) * atlas->TexWidth + r->X, from,
+                  static_cast<std::size_t>(cells.cell_w));
+    }
+  }
+}
+
+// Inter at `px` for `latin_ranges`, with the "中文" of the language switch merged in from the
+// embedded subset when `switch_glyphs`.
+ImFont* add_font(float px, const ImWchar* latin_ranges, bool switch_glyphs) {
   ImGuiIO& io = ImGui::GetIO();
   ImFontConfig latin;
   latin.FontDataOwnedByAtlas = false;  // embedded, static data
@@ -43,7 +129,8 @@ ImFont* add_font(float px, const ImWchar* latin_ranges, const ImVector<ImWchar>&
   ImFont* font = io.Fonts->AddFontFromMemoryTTF(
       const_cast<char*>(sizer::sizer_embedded_font_latin()),
       static_cast<int>(sizer::sizer_embedded_font_latin_size()), px, &latin, latin_ranges);
-  if (cjk_ranges.Size <= 1) return font;  // only the terminating 0
+  if (!switch_glyphs) return font;
+  static const ImWchar switch_ranges[] = {0x4E2D, 0x4E2D, 0x6587, 0x6587, 0};  // 中文
   ImFontConfig cjk;
   cjk.FontDataOwnedByAtlas = false;
   cjk.MergeMode = true;
@@ -53,11 +140,9 @@ ImFont* add_font(float px, const ImWchar* latin_ranges, const ImVector<ImWchar>&
   // Noto CJK's ascent-descent is 1.448 em (TOOLCHAIN gotcha 13): at the same pixel size its
   // glyphs look small next to Inter, so ask for 1.2x and nudge them down onto the baseline.
   cjk.GlyphOffset = ImVec2(0, px * 0.06f);
-  const char* data = g_cjk_otf.empty() ? sizer::sizer_embedded_font_cjk_switch() : g_cjk_otf.data();
-  std::size_t size =
-      g_cjk_otf.empty() ? sizer::sizer_embedded_font_cjk_switch_size() : g_cjk_otf.size();
-  io.Fonts->AddFontFromMemoryTTF(const_cast<char*>(data), static_cast<int>(size), px * 1.2f, &cjk,
-                                 cjk_ranges.Data);
+  io.Fonts->AddFontFromMemoryTTF(const_cast<char*>(sizer::sizer_embedded_font_cjk_switch()),
+                                 static_cast<int>(sizer::sizer_embedded_font_cjk_switch_size()),
+                                 px * 1.2f, &cjk, switch_ranges);
   return font;
 }
 
@@ -81,38 +166,52 @@ void split_ranges(const std::string& text, ImVector<ImWchar>& latin, ImVector<Im
 void build_fonts(float scale) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  // Body text: the Latin ranges plus exactly the characters of the zh column (the subset holds
-  // nothing else); the embedded switch subset has only "中文", SWITCH_TEXT of subset_fonts.py.
   static const ImWchar latin_ranges[] = {0x0020, 0x00FF, 0x03BC, 0x03BC, 0x2010,
                                          0x203A, 0x2190, 0x2193, 0x2212, 0x2212,
                                          0x2248, 0x2248, 0x2260, 0x2265, 0};
+  // Body text: the Latin ranges, and with the zh text in, exactly the CJK characters of its column.
   ImFontGlyphRangesBuilder builder;
-  if (g_cjk_otf.empty()) {
-    builder.AddText("\xE4\xB8\xAD\xE6\x96\x87");  // 中文
-  } else {
-    for (unsigned cp : i18n::zh_code_points(i18n::installed()))
-      if (cp >= 0x2E80 && cp <= 0xFFEF) builder.AddChar(static_cast<ImWchar>(cp));
-  }
-  g_cjk_ranges.clear();
-  builder.BuildRanges(&g_cjk_ranges);
+  for (unsigned cp : i18n::zh_code_points(i18n::installed()))
+    if (cp >= 0x2E80 && cp <= 0xFFEF) builder.AddChar(static_cast<ImWchar>(cp));
+  ImVector<ImWchar> cjk_ranges;
+  builder.BuildRanges(&cjk_ranges);
   // The heading font draws only the title: rasterising every glyph at 1.5x would double the
   // atlas work before the first frame.
   split_ranges(both_languages("app.title"), g_heading_latin_ranges, g_heading_cjk_ranges);
-  if (g_cjk_otf.empty()) g_heading_cjk_ranges.clear();
-  float px = k_body_font_css_px * scale;
-  g_body = add_font(px, latin_ranges, g_cjk_ranges);
-  g_heading = add_font(px * 1.5f, g_heading_latin_ranges.Data, g_heading_cjk_ranges);
+  const float px = k_body_font_css_px * scale;
+  // Until the UI is Chinese, only the switch's "中文" (embedded): an English first load draws no
+  // glyph with the browser.
+  g_body = add_font(px, latin_ranges, !g_cjk_wanted);
+  g_heading = add_font(px * 1.5f, g_heading_latin_ranges.Data, false);
+  PendingGlyphs body_glyphs;
+  PendingGlyphs heading_glyphs;
+  g_cjk_built = false;
+  g_cjk_missing = false;
+  if (g_cjk_wanted) {
+    g_cjk_built = add_system_cjk_glyphs(g_body, px, cjk_ranges, body_glyphs) &&
+                  add_system_cjk_glyphs(g_heading, px * 1.5f, g_heading_cjk_ranges, heading_glyphs);
+    g_cjk_missing = !g_cjk_built;
+    if (!g_cjk_built) {
+      // Back to the English atlas, with the switch's glyphs.
+      g_cjk_wanted = false;
+      build_fonts(scale);
+      g_cjk_missing = true;
+      return;
+    }
+  }
   io.Fonts->Build();
+  if (g_cjk_built) {
+    copy_glyph_cells(body_glyphs);
+    copy_glyph_cells(heading_glyphs);
+  }
   io.FontDefault = g_body;
-  g_cjk_built = !g_cjk_otf.empty();
 }
 
-void set_cjk_font_data(std::string otf) {
-  g_cjk_otf = std::move(otf);
-  g_cjk_built = false;
-}
+void use_system_cjk_font(bool on) { g_cjk_wanted = on; }
 
 bool has_cjk_font() { return g_cjk_built; }
+
+bool system_cjk_font_missing() { return g_cjk_missing; }
 
 ImFont* body_font() { return g_body; }
 ImFont* heading_font() { return g_heading; }

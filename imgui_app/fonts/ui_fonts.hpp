@@ -1,8 +1,8 @@
-// The app's fonts: Inter (Latin) with Noto Sans CJK SC merged in, built at the device pixel ratio
-// so text is crisp on HiDPI screens; rebuilt when the ratio changes (browser zoom). The full CJK
-// subset is not embedded (it would add ~85 KB gzip to every first load): the page fetches it when
-// the UI is Chinese and hands it over with set_cjk_font_data. Until then only the few CJK glyphs
-// the English UI shows (the "中文" switch) are there, from a tiny embedded subset.
+// The app's fonts: Inter (Latin) built at the device pixel ratio so text is crisp on HiDPI
+// screens; rebuilt when the ratio changes (browser zoom). The site ships no CJK font: when the UI
+// turns Chinese, the browser draws each CJK character of the zh text with the system's own
+// Chinese font (platform::draw_system_glyphs) into the atlas, at Inter's em and on its baseline.
+// Until then only the "中文" of the language switch is there, from a tiny embedded subset.
 #pragma once
 
 #include <string>
@@ -15,10 +15,15 @@ namespace app {
 // re-uploads the texture (ImGui_ImplOpenGL3_CreateFontsTexture).
 void build_fonts(float scale);
 
-// The fetched cjk.otf (imgui_app/fonts/subset_fonts.py); takes effect on the next build_fonts.
-void set_cjk_font_data(std::string otf);
-// True once every glyph of the Chinese UI is available (after set_cjk_font_data + build_fonts).
+// On: the zh text is installed, and the next build_fonts draws its CJK characters with the
+// system font. Off: the English atlas again.
+void use_system_cjk_font(bool on);
+// True once every glyph of the Chinese UI is in the atlas (after use_system_cjk_font +
+// build_fonts).
 bool has_cjk_font();
+// True when the last build_fonts wanted the CJK glyphs and the system has no Chinese font (the
+// atlas is then the English one again).
+bool system_cjk_font_missing();
 
 ImFont* body_font();
 ImFont* heading_font();  // 1.5x, for the title and big numbers

@@ -32,7 +32,7 @@ struct CountWord {
 struct Style {
   ByteUnits units = ByteUnits::binary;
   // The words after a duration, in the page's language (the app fills them from its string
-  // table, so the Chinese font subset has their glyphs).
+  // table, so a Chinese UI draws their glyphs).
   const char* time_words[k_time_words] = {"\xC2\xB5s", "ms", "s", "min", "h", "days"};
   // Count scale words, largest first: English groups by thousands (K, M, B, T), Chinese by
   // myriads (万 1e4, 亿 1e8, 万亿 1e12). Also from the string table (parse_count_words).

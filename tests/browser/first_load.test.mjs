@@ -1,8 +1,8 @@
 // What the first load fetches and from where: nothing leaves the site's origin, the
 // Content-Security-Policy of each page holds (its style hashes match, no violation is reported),
-// the service worker starts precaching only after the app's first frame, and the Chinese font is
-// and the Chinese text are fetched only for a Chinese UI (at once for one, on the switch for an
-// English one), with the English UI drawing meanwhile. The functions the first frame does not run
+// the service worker starts precaching only after the app's first frame, and the Chinese text is
+// fetched only for a Chinese UI (at once for one, on the switch for an English one), with the
+// English UI drawing meanwhile; its characters are drawn with the system's font (no font file). The functions the first frame does not run
 // (app.deferred.wasm, imgui_app/split_app.mjs) load after it, or with app.wasm for a page that
 // starts from a link, and a call that comes before them still works (public/boot.js).
 //   node --test tests/browser/first_load.test.mjs   (after building the `site` target)
@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { collectErrors, distDir, requireSite, screenshotVariance, siteAndBrowserForThisFile, waitForApp } from './lib.mjs';
+import { collectErrors, distDir, requireSite, screenshotVariance, siteAndBrowserForThisFile, waitForApp, waitText } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -61,7 +61,7 @@ test('each page\'s Content-Security-Policy lists the hash of each of its style e
   }
 });
 
-test('an English first load stays on the origin, obeys its CSP and never fetches the Chinese font', async () => {
+test('an English first load stays on the origin, obeys its CSP and never fetches the Chinese text', async () => {
   const { ctx, page, errors, requests } = await open();
   await waitForApp(page);
   // When the first frame was drawn, on the clock of the request times (not when waitForApp saw
@@ -70,9 +70,8 @@ test('an English first load stays on the origin, obeys its CSP and never fetches
   await page.evaluate(() => navigator.serviceWorker.ready);  // precache done
   const origin = new URL(shared.site.url).origin;
   for (const r of requests) assert.equal(new URL(r.url).origin, origin, `request to ${r.url}`);
-  for (const file of ['cjk.otf', 'zh.tsv']) {
-    assert.ok(!paths(requests).includes(file), `an English page does not fetch ${file}`);
-  }
+  assert.ok(!paths(requests).includes('zh.tsv'), 'an English page does not fetch zh.tsv');
+  assert.ok(!paths(requests).some((p) => /\.(otf|ttf|woff2?)$/.test(p)), 'the site serves no font file');
   const sw = requests.find((r) => r.url.endsWith('/sw.js'));
   assert.ok(sw && sw.at >= readyAt - 50, 'the service worker is registered after the first frame');
   assert.equal(paths(requests.filter((r) => r.at <= readyAt)).filter((p) => p === 'app.wasm').length, 1,
@@ -98,64 +97,84 @@ test('an English first load stays on the origin, obeys its CSP and never fetches
   await ctx.close();
 });
 
-test('switching to Chinese fetches the font once; English stays usable meanwhile', async () => {
+test('switching to Chinese fetches its text once and draws it with the system font; English stays usable meanwhile', async () => {
   const { ctx, page, errors, requests } = await open();
   await waitForApp(page);
-  // Hold the font back to see the page in between.
+  // Hold the text back to see the page in between.
   let release;
   const held = new Promise((resolve) => { release = resolve; });
-  await page.route('**/cjk.otf', async (route) => { await held; await route.continue(); });
+  await page.route('**/zh.tsv', async (route) => { await held; await route.continue(); });
   await page.evaluate(() => window.llmSizer.setState({ lang: 'zh' }));
   const since = await page.evaluate(() => window.llmSizer.framesDrawn());
   await page.mouse.move(640, 300);
   await page.waitForFunction((f) => window.llmSizer.framesDrawn() > f, since);
   const waiting = await page.evaluate(() => window.llmSizer.results());
-  assert.ok(waiting.memory, 'results are there while the font loads');
+  assert.ok(waiting.memory, 'results are there while the text loads');
   assert.ok((await screenshotVariance(page, 'cjk-font-loading.png')) > 20);
   release();
-  await page.waitForResponse((r) => r.url().endsWith('/cjk.otf'));
-  await page.waitForTimeout(500);
+  await page.waitForResponse((r) => r.url().endsWith('/zh.tsv'));
+  // Drawn with the machine's Noto Sans CJK SC through a canvas (fonts/ui_fonts.hpp): the frame's
+  // text is Chinese, and no glyph fell back to '?'.
+  const text = await waitText(page, '\u6BCF\u5361\u663E\u5B58');  // 每卡显存
+  assert.ok(!text.includes('?'.repeat(3)), 'every CJK glyph is in the atlas');
   assert.ok((await screenshotVariance(page, 'cjk-font-loaded.png')) > 20);
   const fromPage = paths(requests.filter((r) => r.page));
-  assert.equal(fromPage.filter((p) => p === 'cjk.otf').length, 1);
   assert.equal(fromPage.filter((p) => p === 'zh.tsv').length, 1);
+  assert.ok(!fromPage.some((p) => p.endsWith('.otf')), 'no font file is fetched');
   assert.deepEqual(errors, []);
   await ctx.close();
 });
 
-test('a Chinese first load fetches the font with the app, and a failed font leaves English', async () => {
+test('a Chinese first load fetches its text with the app; a failed text or no Chinese font leaves English', async () => {
   const zh = await open({ locale: 'zh-CN' });
   await waitForApp(zh.page);
-  // The worker came after those fetches; it caches them too, for the next visit offline.
+  // The worker came after that fetch; it caches it too, for the next visit offline.
   const cached = await zh.page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     for (let i = 0; i < 100; i++) {
       const keys = await caches.keys();
       const name = keys.find((k) => k.startsWith('llm-sizer-'));
       const files = name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
-      if (files.includes('/cjk.otf') && files.includes('/zh.tsv')) return files;
+      if (files.includes('/zh.tsv')) return files;
       await new Promise((r) => setTimeout(r, 100));
     }
     return null;
   });
-  assert.ok(cached, 'cjk.otf and zh.tsv are cached for offline use');
+  assert.ok(cached, 'zh.tsv is cached for offline use');
   const p = paths(zh.requests);
-  for (const file of ['cjk.otf', 'zh.tsv']) {
-    assert.ok(p.indexOf(file) >= 0 && p.indexOf(file) < p.indexOf('app.js') + 4,
-              `${file} starts with the app (${p.join(', ')})`);
-  }
+  assert.ok(p.indexOf('zh.tsv') >= 0 && p.indexOf('zh.tsv') < p.indexOf('app.js') + 4,
+            `zh.tsv starts with the app (${p.join(', ')})`);
   assert.equal((await zh.page.evaluate(() => window.llmSizer.getState())).lang, 'zh');
   assert.deepEqual(zh.errors, []);
   await zh.ctx.close();
 
   const ctx = await shared.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   const page = await ctx.newPage();
-  await page.route('**/cjk.otf', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.route('**/zh.tsv', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await page.goto(shared.site.url);
   await waitForApp(page);
   await page.waitForFunction(() => window.llmSizer.getState().lang === 'en', null, { timeout: 10000 });
   assert.ok(await page.evaluate(() => window.llmSizer.widgetRect('status')), 'a status line explains why');
   await ctx.close();
+
+  // A system without a Chinese font: every CJK character draws as a code point no font has.
+  const bare = await shared.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  await bare.addInitScript(() => {
+    for (const C of [CanvasRenderingContext2D, OffscreenCanvasRenderingContext2D]) {
+      const fill = C.prototype.fillText;
+      C.prototype.fillText = function (text, ...rest) {
+        return fill.call(this, /[\u2E80-\uFFEF]/.test(text) ? String.fromCodePoint(0x10FFFD) : text, ...rest);
+      };
+    }
+  });
+  const noFont = await bare.newPage();
+  const noFontErrors = collectErrors(noFont);
+  await noFont.goto(shared.site.url);
+  await waitForApp(noFont);
+  await noFont.waitForFunction(() => window.llmSizer.getState().lang === 'en', null, { timeout: 10000 });
+  await waitText(noFont, 'This system has no Chinese font');
+  assert.deepEqual(noFontErrors, []);
+  await bare.close();
 });
 
 // Emscripten's placeholder handler says so on the console when a deferred function is called

@@ -31,7 +31,7 @@ test('llm-sizer.html works from file:// with no server and fetches nothing', asy
     await page.evaluate(() => window.llmSizer.setState({ model: 'llama-2-7b', batch: 3, lang: 'zh' }));
     await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: 15000 });
     await settle(page, 6);
-    assert.equal((await state(page)).lang, 'zh', 'Chinese stays on: the inlined font and text loaded');
+    assert.equal((await state(page)).lang, 'zh', 'Chinese stays on: the inlined text loaded, drawn with the system font');
     assert.ok((await screenshotVariance(page, 'single-file-zh-1280.png')) > 50);
     // State survives a reload from disk.
     await page.waitForFunction(() => (localStorage.getItem('llm-sizer-state') || '').includes('"batch":3'),

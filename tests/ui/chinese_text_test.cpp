@@ -39,9 +39,6 @@ std::string without(std::string text, const std::vector<std::string>& names) {
 
 TEST_CASE("Chinese pages write every unit, count and time word in Chinese", "[ui][i18n]") {
   ui_test::HeadlessImGui imgui;
-  // The page fetches the CJK subset for a Chinese UI; here it is read from the build.
-  app::set_cjk_font_data(ui_test::read_file(std::filesystem::path(SIZER_FONT_DIR) / "cjk.otf"));
-  app::build_fonts(1.0f);
   REQUIRE(app::has_cjk_font());
   app::i18n::set_language(app::i18n::Language::zh);
   const std::vector<std::string> names = catalog_names();
@@ -82,5 +79,4 @@ TEST_CASE("Chinese pages write every unit, count and time word in Chinese", "[ui
   INFO(report);
   CHECK(found.empty());
   app::i18n::set_language(app::i18n::Language::en);
-  app::set_cjk_font_data({});
 }

@@ -92,9 +92,6 @@ TEST_CASE("the picker's search finds the CPU entry by \"cpu\" and only by its wo
 
 TEST_CASE("the results name the CPU device in English and Chinese", "[ui][cpu]") {
   HeadlessImGui imgui;
-  // The page fetches the CJK subset for a Chinese UI; here it is read from the build.
-  app::set_cjk_font_data(ui_test::read_file(std::filesystem::path(SIZER_FONT_DIR) / "cjk.otf"));
-  app::build_fonts(1.0f);
   sizer::Scenario s = on_host("llama-3.1-8b", "ddr5-12ch-1536");
   s.weights_format = "gguf-q4_k_m";
   app::use_cpu_device(s);

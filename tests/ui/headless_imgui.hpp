@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app_state.hpp"
+#include "cjk_font.hpp"
 #include "fonts/ui_fonts.hpp"
 #include "imgui.h"
 #include "layout.hpp"
@@ -17,7 +18,8 @@
 
 namespace ui_test {
 
-// One ImGui context with the app's fonts and string tables, destroyed at the end of the test.
+// One ImGui context with the app's fonts and string tables, destroyed at the end of the test. The
+// system has a Chinese font (cjk_font.hpp), so a Chinese page draws every glyph.
 struct HeadlessImGui {
   HeadlessImGui() {
     std::vector<std::string> errors;
@@ -27,11 +29,13 @@ struct HeadlessImGui {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
     io.DeltaTime = 1.0f / 60.0f;
+    use_system_cjk_font();
     app::build_fonts(1.0f);  // builds the atlas: NewFrame needs it, no texture is uploaded
   }
   // Drawing sets the page's number style (language, unit): later tests start from the defaults.
   ~HeadlessImGui() {
     ImGui::DestroyContext();
+    use_no_cjk_font();
     app::fmt::set_style(app::fmt::Style{});
     app::i18n::set_language(app::i18n::Language::en);
   }

@@ -156,9 +156,6 @@ TEST_CASE("the chosen plan of the rate table is kept in links but is no search i
 TEST_CASE("the Plan view draws the rate table in both languages at both widths",
           "[ui][plan][frames]") {
   ui_test::HeadlessImGui imgui;
-  // The page fetches the CJK subset for a Chinese UI; here it is read from the build.
-  app::set_cjk_font_data(ui_test::read_file(std::filesystem::path(SIZER_FONT_DIR) / "cjk.otf"));
-  app::build_fonts(1.0f);
   REQUIRE(app::has_cjk_font());
   // Words of the rate section that a Chinese page must not show in English.
   const std::regex english("\\b(tokens|cards|req/s|Rate|Cards|Latency|Cost|Per user|Per hour)\\b");
@@ -198,5 +195,4 @@ TEST_CASE("the Plan view draws the rate table in both languages at both widths",
     }
   }
   app::i18n::set_language(app::i18n::Language::en);
-  app::set_cjk_font_data({});
 }
