@@ -69,21 +69,21 @@ LatinMetrics latin_metrics() {
   return m;
 }
 
-// Adds the CJK code points of `ranges` to `font` (Inter at `px`) as custom glyphs drawn by the
-// browser: same em as Inter, on Inter's baseline as ImGui places it (ImFontAtlasBuildWithStb-
-// Truetype: ascent = trunc(hhea ascender x scale + 1), glyphs at round(ascent) below the line's
-// top). Returns the custom rect ids with the cells to copy in after the build, or false when the
-// system has no Chinese font.
+// The CJK code points of `ranges` drawn by the browser for a font of `px` (Inter's size): same em
+// as Inter, on Inter's baseline as ImGui places it (ImFontAtlasBuildWithStbTruetype: ascent =
+// trunc(hhea ascender x scale + 1), glyphs at round(ascent) below the line's top). After the
+// fonts are added, add_glyph_rects gives each a custom rect; after the build, copy_glyph_cells
+// fills them.
 struct PendingGlyphs {
-  std::vector<int> rect_ids;
-  platform::GlyphCells cells;
-};
-bool add_system_cjk_glyphs(ImFont* font, float px, const ImVector<ImWchar>& ranges,
-                           PendingGlyphs& pending) {
   std::vector<unsigned> code_points;
+  platform::GlyphCells cells;
+  std::vector<int> rect_ids;
+};
+// False when the system has no Chinese font.
+bool draw_cjk_glyphs(float px, const ImVector<ImWchar>& ranges, PendingGlyphs& pending) {
   for (int i = 0; i + 1 < ranges.Size; i += 2)
-    for (unsigned cp = ranges[i]; cp <= ranges[i + 1]; ++cp) code_points.push_back(cp);
-  if (code_points.empty()) return true;
+    for (unsigned cp = ranges[i]; cp <= ranges[i + 1]; ++cp) pending.code_points.push_back(cp);
+  if (pending.code_points.empty()) return true;
   static const LatinMetrics m = latin_metrics();
   if (m.units_per_em <= 0 || m.ascender <= m.descender) return false;
   const float scale = px / static_cast<float>(m.ascender - m.descender);
@@ -93,14 +93,16 @@ bool add_system_cjk_glyphs(ImFont* font, float px, const ImVector<ImWchar>& rang
   // advances one em.
   pending.cells.cell_w = static_cast<int>(std::ceil(em_px * 1.1f)) + 2;
   pending.cells.cell_h = baseline + static_cast<int>(std::ceil(em_px * 0.3f)) + 1;
-  if (!platform::draw_system_glyphs(code_points, em_px, baseline, pending.cells)) return false;
+  return platform::draw_system_glyphs(pending.code_points, em_px, baseline, pending.cells);
+}
+
+void add_glyph_rects(ImFont* font, PendingGlyphs& pending) {
   ImFontAtlas* atlas = ImGui::GetIO().Fonts;
-  for (std::size_t i = 0; i < code_points.size(); ++i) {
+  for (std::size_t i = 0; i < pending.code_points.size(); ++i) {
     pending.rect_ids.push_back(atlas->AddCustomRectFontGlyph(
-        font, static_cast<ImWchar>(code_points[i]), pending.cells.cell_w, pending.cells.cell_h,
-        std::round(pending.cells.advance[i]), ImVec2(0, 0)));
+        font, static_cast<ImWchar>(pending.code_points[i]), pending.cells.cell_w,
+        pending.cells.cell_h, std::round(pending.cells.advance[i]), ImVec2(0, 0)));
   }
-  return true;
 }
 
 // Copies the drawn cells into the built atlas (before the backend turns it into RGBA).
@@ -169,41 +171,42 @@ void build_fonts(float scale) {
   static const ImWchar latin_ranges[] = {0x0020, 0x00FF, 0x03BC, 0x03BC, 0x2010,
                                          0x203A, 0x2190, 0x2193, 0x2212, 0x2212,
                                          0x2248, 0x2248, 0x2260, 0x2265, 0};
-  // Body text: the Latin ranges, and with the zh text in, exactly the CJK characters of its column.
-  ImFontGlyphRangesBuilder builder;
-  for (unsigned cp : i18n::zh_code_points(i18n::installed()))
-    if (cp >= 0x2E80 && cp <= 0xFFEF) builder.AddChar(static_cast<ImWchar>(cp));
-  ImVector<ImWchar> cjk_ranges;
-  builder.BuildRanges(&cjk_ranges);
   // The heading font draws only the title: rasterising every glyph at 1.5x would double the
   // atlas work before the first frame.
   split_ranges(both_languages("app.title"), g_heading_latin_ranges, g_heading_cjk_ranges);
   const float px = k_body_font_css_px * scale;
-  // Until the UI is Chinese, only the switch's "中文" (embedded): an English first load draws no
-  // glyph with the browser.
-  g_body = add_font(px, latin_ranges, !g_cjk_wanted);
-  g_heading = add_font(px * 1.5f, g_heading_latin_ranges.Data, false);
+  // With the zh text in, the body font gets exactly the CJK characters of its column, drawn by the
+  // browser; an English page draws none there.
   PendingGlyphs body_glyphs;
   PendingGlyphs heading_glyphs;
-  g_cjk_built = false;
+  bool cjk = false;
   g_cjk_missing = false;
   if (g_cjk_wanted) {
-    g_cjk_built = add_system_cjk_glyphs(g_body, px, cjk_ranges, body_glyphs) &&
-                  add_system_cjk_glyphs(g_heading, px * 1.5f, g_heading_cjk_ranges, heading_glyphs);
-    g_cjk_missing = !g_cjk_built;
-    if (!g_cjk_built) {
-      // Back to the English atlas, with the switch's glyphs.
-      g_cjk_wanted = false;
-      build_fonts(scale);
+    ImFontGlyphRangesBuilder builder;
+    for (unsigned cp : i18n::zh_code_points(i18n::installed()))
+      if (cp >= 0x2E80 && cp <= 0xFFEF) builder.AddChar(static_cast<ImWchar>(cp));
+    ImVector<ImWchar> cjk_ranges;
+    builder.BuildRanges(&cjk_ranges);
+    cjk = draw_cjk_glyphs(px, cjk_ranges, body_glyphs) &&
+          draw_cjk_glyphs(px * 1.5f, g_heading_cjk_ranges, heading_glyphs);
+    if (!cjk) {
+      g_cjk_wanted = false;  // the English atlas again
       g_cjk_missing = true;
-      return;
     }
   }
+  // Without the CJK glyphs, the switch's "中文" comes from the embedded subset.
+  g_body = add_font(px, latin_ranges, !cjk);
+  g_heading = add_font(px * 1.5f, g_heading_latin_ranges.Data, false);
+  if (cjk) {
+    add_glyph_rects(g_body, body_glyphs);
+    add_glyph_rects(g_heading, heading_glyphs);
+  }
   io.Fonts->Build();
-  if (g_cjk_built) {
+  if (cjk) {
     copy_glyph_cells(body_glyphs);
     copy_glyph_cells(heading_glyphs);
   }
+  g_cjk_built = cjk;
   io.FontDefault = g_body;
 }
 
