@@ -472,6 +472,34 @@ void update_title(Shell& sh) {
   platform::set_title(title);
 }
 
+// What a frame needs before ImGui's: the atlas, style, language, results and the tab's title.
+void prepare_frame(Shell& sh) {
+  rebuild_fonts_if_dirty(sh);  // first: the language shown depends on the CJK glyphs
+  update_theme_and_language(sh);
+  app::recompute_if_dirty(sh.app);
+  update_title(sh);
+}
+
+// ImGui settles auto-sized windows and tables over two frames (the first measures, hidden). Both
+// run before the WebGL context exists, at the canvas's size, so that the first frame drawn is
+// already settled, and so that this work is done while the browser brings up its renderer for
+// the first context (0.3-1.5 s under SwiftShader, which getContext waits for; docs/BENCHMARKS.md,
+// tenth round). Nothing is drawn: the renderer backend is not there yet.
+void settle_first_layout(Shell& sh) {
+  prepare_frame(sh);
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize =
+      ImVec2(static_cast<float>(backing_pixels(sh.viewport.css_width, sh.viewport.dpr)),
+             static_cast<float>(backing_pixels(sh.viewport.css_height, sh.viewport.dpr)));
+  io.DisplayFramebufferScale = ImVec2(1, 1);
+  for (int pass = 0; pass < 2; ++pass) {
+    io.DeltaTime = 1.0f / 60;
+    ImGui::NewFrame();
+    app::draw_shell(sh.app);
+    ImGui::Render();
+  }
+}
+
 void draw_frame(Shell& sh) {
   handle_page_events(sh);
   update_viewport(sh);
@@ -484,10 +512,7 @@ void draw_frame(Shell& sh) {
     return;
   }
   if (sh.frames_left > 0) --sh.frames_left;
-  rebuild_fonts_if_dirty(sh);  // first: the language shown depends on the CJK glyphs
-  update_theme_and_language(sh);
-  app::recompute_if_dirty(sh.app);
-  update_title(sh);
+  prepare_frame(sh);
 
   ImGui_ImplOpenGL3_NewFrame();
   sh.device_ready = true;
@@ -514,8 +539,8 @@ void draw_frame(Shell& sh) {
   if (platform::deferred_code_loaded()) persist_if_changed(sh);
   // Keep drawing while a button is held (slider drags, touch scrolling).
   if (ImGui::IsAnyMouseDown()) sh.frames_left = std::max(sh.frames_left, 2);
-  // ImGui settles auto-sized layouts over two frames; the page is "ready" after the third.
-  if (++sh.frames_drawn == 3) platform::mark_ready();
+  // The first frame is settled (settle_first_layout): the page is "ready" once it is drawn.
+  if (++sh.frames_drawn == 1) platform::mark_ready();
 }
 
 // [SECTION] the error boundary
@@ -551,15 +576,6 @@ int main() {
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
-  // At the canvas's own size, so that creating the window resizes nothing: a resize reallocates
-  // the drawing buffer of the context boot.js created (0.2-0.4 s under SwiftShader).
-  const platform::Viewport start = platform::viewport();
-  sh.window =
-      glfwCreateWindow(backing_pixels(start.css_width, start.dpr),
-                       backing_pixels(start.css_height, start.dpr), "LLM Sizer", nullptr, nullptr);
-  if (sh.window == nullptr) return 1;
-  glfwMakeContextCurrent(sh.window);
-
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
@@ -581,13 +597,31 @@ int main() {
     // the reset button still works without a link
   }
 
+  update_viewport(sh);  // sizes the canvas: the context below is created at its final size
+  try {
+    settle_first_layout(sh);
+  } catch (const std::exception& e) {
+    platform::fail(e.what());
+    return 1;
+  } catch (...) {
+    platform::fail("unknown C++ exception");
+    return 1;
+  }
+  // At the canvas's own size, so that creating the window resizes nothing: a resize reallocates
+  // the context's drawing buffer (0.2-0.4 s under SwiftShader).
+  if (!platform::create_webgl_context()) return 1;  // the page says why
+  sh.window = glfwCreateWindow(backing_pixels(sh.viewport.css_width, sh.viewport.dpr),
+                               backing_pixels(sh.viewport.css_height, sh.viewport.dpr), "LLM Sizer",
+                               nullptr, nullptr);
+  if (sh.window == nullptr) return 1;
+  glfwMakeContextCurrent(sh.window);
+
   ImGui_ImplGlfw_InitForOpenGL(sh.window, true);
   platform::route_wheel_to_canvas();
   io.SetPlatformImeDataFn = platform::set_ime_data;
   ImGui_ImplOpenGL3_Init("#version 300 es");
   io.SetClipboardTextFn = set_clipboard;  // the GLFW backend installs its (stub) functions
   io.GetClipboardTextFn = get_clipboard;
-  update_viewport(sh);
   platform::run_main_loop(frame, &sh);
   return 0;
 }

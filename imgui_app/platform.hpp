@@ -51,6 +51,10 @@ Viewport viewport();
 // the 3.1.6 port turns a window exactly the size of the screen into a fullscreen request.
 void set_canvas_size(int width, int height);
 
+// Creates the WebGL 2 context on the canvas with the page's attributes (index.html), which GLFW's
+// getContext then returns; false (and the page says why) when the browser cannot.
+bool create_webgl_context();
+
 bool prefers_dark();                            // prefers-color-scheme: dark
 std::string preferred_language();               // navigator.language, e.g. "zh-CN"
 void set_document_language(const char* bcp47);  // <html lang>, for the browser's own UI

@@ -33,6 +33,7 @@ void install(Hooks hooks) { g_hooks = std::move(hooks); }
 void route_wheel_to_canvas() {}
 Viewport viewport() { return g_viewport; }
 void set_canvas_size(int, int) {}
+bool create_webgl_context() { return true; }
 bool prefers_dark() { return false; }
 std::string preferred_language() { return "en"; }
 void set_document_language(const char*) {}

@@ -1,8 +1,8 @@
 // Starts the ImGui app (app.js + app.wasm) for index.html and stands guard over it:
-//   [1] checks WebAssembly and WebGL 2 first, with a plain message when either is missing; the
-//       WebGL check creates the app's own context, so the app does not create a second one;
-//   [2] compiles app.wasm while it downloads (compileStreaming), started before [1] creates the
-//       context so the two run side by side; the progress bar reads a copy of the download;
+//   [1] checks WebAssembly and WebGL 2, with a plain message when either is missing; the app asks
+//       for its WebGL context when it has laid out its first frame (createContext, below);
+//   [2] takes over app.wasm's compile, which index.html's inline script started as soon as the
+//       page was parsed (window.llmSizerEarly); the progress bar reads a copy of the download;
 //   [3] starts the Chinese text download at once when the UI will be Chinese (else the app asks
 //       for it only if the user switches; see platform::fetch_chinese);
 //   [4] the error boundary: a WebAssembly trap or a C++ exception replaces the frozen canvas with a
@@ -17,13 +17,14 @@
 // In the single-file build (llm-sizer.html, web/make-single-file.mjs) both wasm files, en-late.tsv
 // and the Chinese text come from window.llmSizerInline (base64) instead of the network, and app.js
 // is inlined.
-// A file, not an inline script, so the Content-Security-Policy can forbid inline scripts.
+// A file, not an inline script, so that the Content-Security-Policy lists one short inline script.
 (function () {
   'use strict';
   var loading = document.getElementById('loading');
   var bar = document.getElementById('bar');
   var message = document.getElementById('message');
   var inline = window.llmSizerInline || null;
+  var early = window.llmSizerEarly;  // index.html's inline script: the download, the context
   function decodeBase64(text) {
     var binary = atob(text);
     var bytes = new Uint8Array(binary.length);
@@ -45,13 +46,14 @@
 
   var loadFailed = false;  // the progress bar stops saying anything once a failure is shown
   function fail(why) {
+    if (loadFailed) return;  // the first failure is the cause (no WebGL, then the app's exit)
     loadFailed = true;
     loading.hidden = false;
     bar.parentNode.hidden = true;
     message.textContent = why;
   }
 
-  // [1] WebAssembly here; WebGL 2 once [2] has started the compile (startApp, below).
+  // [1] WebAssembly here; WebGL 2 when the app asks for its context (createContext).
   if (typeof WebAssembly !== 'object') { fail(text.noWasm); return; }
   var canvas = document.getElementById('canvas');
 
@@ -231,6 +233,7 @@
   // [2] The progress bar counts the bytes of a copy of the response, so the compile reads the
   // download directly, off the main thread, even while [1] holds that thread.
   function showProgress(response, total) {
+    if (!total) return;
     var reader = response.body.getReader();
     var received = 0;
     function pump() {
@@ -246,14 +249,9 @@
     }
     pump().catch(function () {});
   }
+  // Without streaming compilation (or the application/wasm type): the bytes first.
   function compileApp(response) {
-    var url = 'app.wasm';
-    if (!response.ok) throw new Error(url + ': HTTP ' + response.status);
-    var total = +response.headers.get('Content-Length') || 0;
-    if (total && response.body) showProgress(response.clone(), total);
-    var streaming = typeof WebAssembly.compileStreaming === 'function' &&
-        /^application\/wasm/.test(response.headers.get('Content-Type') || '');
-    if (streaming) return WebAssembly.compileStreaming(response);
+    if (!response.ok) throw new Error('app.wasm: HTTP ' + response.status);
     return response.arrayBuffer().then(function (bytes) {
       message.textContent = text.starting;
       return WebAssembly.compile(bytes);
@@ -275,10 +273,20 @@
     }).catch(function (e) { fail(text.failed + e.message); });
     return {};
   }
+  // [1] The app asks for its WebGL 2 context (platform::create_webgl_context) once it has laid out
+  // its first frame: on a machine without a GPU the browser brings up its software renderer for
+  // the first context (0.3-1.5 s under SwiftShader), and getContext waits for it, so the app does
+  // its own work first. Without a context the app stops there and the page says why.
+  function createContext() {
+    if (early.createContext()) return true;
+    fail(text.noWebgl);
+    return false;
+  }
 
   window.Module = {
     canvas: document.getElementById('canvas'),
     instantiateWasm: instantiate,
+    llmSizerCreateContext: createContext,
     loadChinese: loadChinese,
     loadSplitModule: function (file, imports) { return [instantiateDeferred(imports.primary)]; },
     loadLateStrings: loadLateStrings,
@@ -317,36 +325,21 @@
     printErr: function (t) { console.warn(t); }
   };
 
-  // [1] and [2]: the compile starts first and runs off the main thread while the WebGL 2 context
-  // is created on it. The context is the app's own: with the attributes its GLFW hints ask for
-  // (imgui_app/main.cpp), the app's getContext returns it instead of creating a second one (under
-  // SwiftShader each takes 0.15-1.5 s).
-  function startApp(compiled) {
-    appWasm = compiled;
-    appWasm.catch(function () {});  // reported by instantiate, when the app asks for it
-    // At the size the app gives it (css x dpr, imgui_app/main.cpp backing_pixels), so that no
-    // resize reallocates the drawing buffer (0.2-0.4 s under SwiftShader).
-    var rect = canvas.getBoundingClientRect();
-    var dpr = window.devicePixelRatio || 1;
-    canvas.width = Math.round(Math.max(1, Math.round(rect.width)) * dpr);
-    canvas.height = Math.round(Math.max(1, Math.round(rect.height)) * dpr);
-    if (!canvas.getContext('webgl2', { antialias: false, alpha: true, depth: true, stencil: true })) {
-      fail(text.noWebgl);
-      return false;
-    }
-    return true;
-  }
+  // [1] and [2]: index.html's inline script started both (window.llmSizerEarly): the compile
+  // reads the download off the main thread while the main thread creates the app's WebGL 2
+  // context (under SwiftShader 0.15-1.5 s), which the app's own getContext then returns.
   if (inline) {  // app.js follows this script in the page
-    startApp(WebAssembly.compile(decodeBase64(inline.wasm)));
-    return;
-  }
-  fetch('app.wasm').then(function (response) {
-    var compiled;
-    try { compiled = Promise.resolve(compileApp(response)); } catch (e) { compiled = Promise.reject(e); }
-    if (!startApp(compiled)) return;
+    appWasm = WebAssembly.compile(decodeBase64(inline.wasm));
+  } else {
+    appWasm = early.started.then(function (started) {
+      if (started.progress) showProgress(started.progress, +started.response.headers.get('Content-Length') || 0);
+      return started.compiled || compileApp(started.response);
+    });
+    // Parsed and run while app.wasm compiles; it asks for the module (instantiate) at once.
     var script = document.createElement('script');
     script.src = 'app.js';
     script.onerror = function () { fail(text.failed + 'app.js'); };
     document.body.appendChild(script);
-  }, function (e) { fail(text.failed + e.message); });
+  }
+  appWasm.catch(function () {});  // reported by instantiate, when the app asks for it
 })();

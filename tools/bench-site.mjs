@@ -182,14 +182,15 @@ async function coldLoad({ lang = 'en-US', measureFrames = false, site = url } = 
       fetched.push([rel, Date.now()]);
     });
     await page.goto(site);
-    // Polled every 10 ms on the page's own clock (ms since navigation start), the same way for a
-    // baseline build that predates window.llmSizerReadyAt.
-    const readyMs = await (await page.waitForFunction(
+    // The moment the page set on its own clock (ms since navigation start; platform_web.cpp
+    // js_mark_ready), not when a poll saw it: a page busy right after its first frame (more frames,
+    // the deferred module) answers the poll late. A baseline build that predates
+    // window.llmSizerReadyAt is timed by the poll (every 10 ms).
+    const polledMs = await (await page.waitForFunction(
       () => window.llmSizerReady === true && performance.now(), null, { timeout: 60000, polling: 10 })).jsonValue();
-    // The files are cut at the moment the first frame was drawn (window.llmSizerReadyAt where the
-    // build sets it), not when the poll saw it: what the page starts right after its first frame
-    // (register-sw.js, public/boot.js) can finish within those 10 ms on a local server.
-    const readyWall = await page.evaluate(() => performance.timeOrigin + (window.llmSizerReadyAt ?? performance.now()));
+    const readyMs = await page.evaluate((polled) => window.llmSizerReadyAt ?? polled, polledMs);
+    // The files are cut at the same moment.
+    const readyWall = await page.evaluate((ms) => performance.timeOrigin + ms, readyMs);
     const before = fetched.filter(([, t]) => t <= readyWall).map(([rel]) => rel);
     const result = { readyMs, before, foreign };
     if (measureFrames) Object.assign(result, await frames(page, context));

@@ -40,7 +40,7 @@ async function open({ locale = 'en-US', hash = '', path = '' } = {}) {
 
 const paths = (requests) => requests.map((r) => new URL(r.url).pathname.replace(/^\//, ''));
 
-test('each page\'s Content-Security-Policy lists the hash of each of its style elements', () => {
+test('each page\'s Content-Security-Policy lists the hash of each of its inline scripts and style elements', () => {
   requireSite();
   for (const file of ['index.html', 'lite.html']) {
     const html = readFileSync(join(distDir, file), 'utf8');
@@ -57,7 +57,15 @@ test('each page\'s Content-Security-Policy lists the hash of each of its style e
       const hash = `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`;
       assert.ok(csp[1].includes(hash), `${file}: put ${hash} in style-src (the style element changed)`);
     }
-    assert.doesNotMatch(html, /<script>|\sstyle="/, `${file}: no inline script or style attribute`);
+    // index.html's one inline script starts app.wasm's compile and the WebGL context at once.
+    const inlineScripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
+    assert.equal(inlineScripts.length, file === 'index.html' ? 1 : 0, `${file}: inline scripts`);
+    for (const m of inlineScripts) {
+      const hash = `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`;
+      assert.ok(/script-src ([^;]*)/.exec(csp[1])[1].includes(hash), `${file}: put ${hash} in script-src (the inline script changed)`);
+    }
+    assert.doesNotMatch(csp[1], /script-src[^;]*'unsafe-inline'/);
+    assert.doesNotMatch(html, /\sstyle="/, `${file}: no style attribute`);
   }
 });
 
@@ -75,7 +83,7 @@ test('an English first load stays on the origin, obeys its CSP and never fetches
   const sw = requests.find((r) => r.url.endsWith('/sw.js'));
   assert.ok(sw && sw.at >= readyAt - 50, 'the service worker is registered after the first frame');
   assert.equal(paths(requests.filter((r) => r.at <= readyAt)).filter((p) => p === 'app.wasm').length, 1,
-               'app.wasm is fetched once before the first frame (the preload is used)');
+               'app.wasm is fetched once before the first frame');
   assert.ok(!paths(requests.filter((r) => r.at <= readyAt)).includes('app.deferred.wasm'),
             'app.deferred.wasm waits for the first frame');
   assert.ok(paths(requests).includes('app.deferred.wasm'), 'app.deferred.wasm follows the first frame');
@@ -251,7 +259,7 @@ const watched = (page) => page.evaluate(() => ({
   calls: window.contextCalls, compiles: window.compileStreamingAt,
   size: [document.getElementById('canvas').width, document.getElementById('canvas').height] }));
 
-test('one WebGL context: boot.js creates it at the app\'s size with its attributes, and app.wasm compiles meanwhile', async () => {
+test('one WebGL context: the page\'s inline script creates it at the app\'s size with its attributes, and app.wasm compiles meanwhile', async () => {
   const ctx = await shared.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await ctx.newPage();
   const errors = collectErrors(page);
@@ -261,7 +269,7 @@ test('one WebGL context: boot.js creates it at the app\'s size with its attribut
   const { calls, compiles, size } = await watched(page);
   assert.equal(calls.filter((c) => c.created).length, 1, `one context created: ${JSON.stringify(calls)}`);
   assert.ok(calls.every((c) => c.canvas === 'canvas'), 'on the app\'s canvas, not a probe');
-  // The app's own call (GLFW's hints in imgui_app/main.cpp) asks for what boot.js asked for, so the
+  // The app's own call (GLFW's hints in imgui_app/main.cpp) asks for what index.html asked for, so the
   // context it is handed is the one it would have created.
   const app = calls[calls.length - 1];
   assert.ok(calls.length >= 2, 'the app asked for its context too');
@@ -312,5 +320,32 @@ test('a browser without WebGL 2 or without WebAssembly gets a plain message, not
     assert.equal(await page.evaluate(() => window.llmSizerReady === true), false, `${what}: the app never starts`);
     assert.ok(await page.locator('#loading a[href="lite.html"]').isVisible(), `${what}: the plain HTML version is offered`);
     await ctx.close();
+  }
+});
+
+// imgui_app/main.cpp runs ImGui's two layout passes before the first frame it draws, and the page
+// is "ready" after that frame: what a user first sees is already the settled layout, the same
+// pixels as a page left to draw as many frames as it likes.
+test('the first frame the page draws is its settled layout, on a desktop and on a phone', async () => {
+  for (const [width, height, dpr] of [[1280, 800, 1], [400, 800, 2]]) {
+    const shots = [];
+    for (const firstFrameOnly of [true, false]) {
+      const ctx = await shared.browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr });
+      const page = await ctx.newPage();
+      const errors = collectErrors(page);
+      if (firstFrameOnly) {
+        await page.addInitScript(() => {  // no frame after the one that made the page ready
+          const requestFrame = window.requestAnimationFrame.bind(window);
+          window.requestAnimationFrame = (callback) => requestFrame((t) => { if (!window.llmSizerReady) callback(t); });
+        });
+      }
+      await page.goto(shared.site.url);
+      await waitForApp(page);
+      await page.waitForTimeout(1500);  // the unfrozen page settles and goes idle
+      shots.push(await page.screenshot());
+      assert.deepEqual(errors, []);
+      await ctx.close();
+    }
+    assert.ok(shots[0].equals(shots[1]), `${width}x${height}: the first frame differs from the settled page`);
   }
 });
