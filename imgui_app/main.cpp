@@ -487,6 +487,10 @@ void prepare_frame(Shell& sh) {
 // tenth round). Nothing is drawn: the renderer backend is not there yet.
 void settle_first_layout(Shell& sh) {
   prepare_frame(sh);
+  // A Chinese UI's text is in the page before the app starts (public/boot.js): fetch_chinese,
+  // which prepare_frame asked for, handed it over at once; the first frame is in Chinese.
+  handle_page_events(sh);
+  prepare_frame(sh);
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize =
       ImVec2(static_cast<float>(backing_pixels(sh.viewport.css_width, sh.viewport.dpr)),

@@ -216,20 +216,28 @@ EM_JS(void, js_publish_frame_text, (const char* text), {
 });
 
 EM_JS(void, js_fetch_chinese, (), {
-  // boot.js (Module.loadChinese) may have started the download with the page; else fetch here.
+  // boot.js (Module.loadChinese) may have started the download with the page, or have the text
+  // already (Module.loadChineseNow); else fetch here.
   var load = Module.loadChinese || function() {
     return fetch("zh.tsv").then(function(r) {
       if (!r.ok) throw new Error("zh.tsv: HTTP " + r.status);
       return r.arrayBuffer();
     });
   };
-  load().then(function(file) {
+  var deliver = function(file) {
     var text = new Uint8Array(file);
     var textPtr = _malloc(text.length);
     HEAPU8.set(text, textPtr);
     Module._llm_sizer_chinese(textPtr, text.length);
     _free(textPtr);
-  }, function(e) {
+  };
+  // Already in (a Chinese UI's first load): handed over now, so the first frame is in Chinese.
+  var now = Module.loadChineseNow && Module.loadChineseNow();
+  if (now) {
+    deliver(now);
+    return;
+  }
+  load().then(deliver, function(e) {
     console.warn("LLM Sizer: the Chinese text could not be loaded:", e && e.message);
     Module._llm_sizer_chinese(0, 0);
   });

@@ -3,8 +3,8 @@
 //       for its WebGL context when it has laid out its first frame (createContext, below);
 //   [2] takes over app.wasm's compile, which index.html's inline script started as soon as the
 //       page was parsed (window.llmSizerEarly); the progress bar reads a copy of the download;
-//   [3] starts the Chinese text download at once when the UI will be Chinese (else the app asks
-//       for it only if the user switches; see platform::fetch_chinese);
+//   [3] starts the Chinese text download at once when the UI will be Chinese, and the app once it
+//       is in (else the app asks for it only if the user switches; see platform::fetch_chinese);
 //   [4] the error boundary: a WebAssembly trap or a C++ exception replaces the frozen canvas with a
 //       message, "reset to defaults" and a link that reproduces the failure;
 //   [5] loads app.deferred.wasm, the functions the first frame does not run
@@ -71,6 +71,7 @@
   // What a Chinese UI adds (platform::fetch_chinese): the zh column of the string tables. Its
   // characters are drawn with the system's Chinese font (fonts/ui_fonts.hpp): no font to fetch.
   var chinese = null;
+  var chineseBytes = null;  // the text once it is in, for the app to take at once (loadChineseNow)
   function loadChinese() {
     if (inline) return Promise.resolve(decodeBase64(inline.zh));
     if (!chinese) {
@@ -79,11 +80,14 @@
         if (!response.ok) throw new Error('zh.tsv: HTTP ' + response.status);
         return response.arrayBuffer();
       });
-      chinese.catch(function () { chinese = null; });  // a later call retries
+      chinese.then(function (bytes) { chineseBytes = bytes; }, function () { chinese = null; });  // a later call retries
     }
     return chinese;
   }
-  if (uiIsChinese()) loadChinese();
+  function loadChineseNow() { return inline ? decodeBase64(inline.zh) : chineseBytes; }
+  // A Chinese UI: the text downloads beside app.wasm, and the app starts once both are in, so that
+  // its first frame is already in Chinese (instantiate, below).
+  var chineseFirst = uiIsChinese() ? loadChinese() : null;
 
   // [4]
   var failure = document.getElementById('failure');
@@ -268,7 +272,9 @@
         done(instance, module);
       }).catch(function (e) { fail(text.failed + e.message); });
     }
-    appWasm.then(function (module) {
+    // A failed Chinese download does not stop the app: it starts in English and says why.
+    Promise.all([appWasm, chineseFirst && chineseFirst.catch(function () {})]).then(function (both) {
+      var module = both[0];
       return WebAssembly.instantiate(module, imports).then(function (instance) { ready(instance, module); });
     }).catch(function (e) { fail(text.failed + e.message); });
     return {};
@@ -288,6 +294,7 @@
     instantiateWasm: instantiate,
     llmSizerCreateContext: createContext,
     loadChinese: loadChinese,
+    loadChineseNow: loadChineseNow,
     loadSplitModule: function (file, imports) { return [instantiateDeferred(imports.primary)]; },
     loadLateStrings: loadLateStrings,
     onAppReady: function () {

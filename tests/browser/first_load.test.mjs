@@ -325,12 +325,13 @@ test('a browser without WebGL 2 or without WebAssembly gets a plain message, not
 
 // imgui_app/main.cpp runs ImGui's two layout passes before the first frame it draws, and the page
 // is "ready" after that frame: what a user first sees is already the settled layout, the same
-// pixels as a page left to draw as many frames as it likes.
-test('the first frame the page draws is its settled layout, on a desktop and on a phone', async () => {
-  for (const [width, height, dpr] of [[1280, 800, 1], [400, 800, 2]]) {
+// pixels as a page left to draw as many frames as it likes. A Chinese UI's text is in before the
+// app starts (public/boot.js), so its first frame is Chinese, not English that switches.
+test('the first frame the page draws is its settled layout, on a desktop, on a phone and in Chinese', async () => {
+  for (const [width, height, dpr, locale] of [[1280, 800, 1, 'en-US'], [400, 800, 2, 'en-US'], [1280, 800, 1, 'zh-CN']]) {
     const shots = [];
     for (const firstFrameOnly of [true, false]) {
-      const ctx = await shared.browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr });
+      const ctx = await shared.browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, locale });
       const page = await ctx.newPage();
       const errors = collectErrors(page);
       if (firstFrameOnly) {
@@ -346,6 +347,6 @@ test('the first frame the page draws is its settled layout, on a desktop and on 
       assert.deepEqual(errors, []);
       await ctx.close();
     }
-    assert.ok(shots[0].equals(shots[1]), `${width}x${height}: the first frame differs from the settled page`);
+    assert.ok(shots[0].equals(shots[1]), `${width}x${height} ${locale}: the first frame differs from the settled page`);
   }
 });
