@@ -580,6 +580,12 @@ int main() {
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  // ImGui draws 2D triangles, blended in order, onto an opaque background: the drawing buffer
+  // needs no depth, stencil or alpha channel (the browser composites an opaque canvas without
+  // blending it; index.html's createContext asks for the same).
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
+  glfwWindowHint(GLFW_ALPHA_BITS, 0);
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
