@@ -582,7 +582,7 @@ int main() {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
   // ImGui draws 2D triangles, blended in order, onto an opaque background: the drawing buffer
   // needs no depth, stencil or alpha channel (the browser composites an opaque canvas without
-  // blending it; index.html's createContext asks for the same).
+  // blending it; boot.js's createContext asks for the same).
   glfwWindowHint(GLFW_DEPTH_BITS, 0);
   glfwWindowHint(GLFW_STENCIL_BITS, 0);
   glfwWindowHint(GLFW_ALPHA_BITS, 0);

@@ -51,8 +51,8 @@ Viewport viewport();
 // the 3.1.6 port turns a window exactly the size of the screen into a fullscreen request.
 void set_canvas_size(int width, int height);
 
-// Creates the WebGL 2 context on the canvas with the page's attributes (index.html), which GLFW's
-// getContext then returns; false (and the page says why) when the browser cannot.
+// Creates the WebGL 2 context on the canvas with the page's attributes (public/boot.js), which
+// GLFW's getContext then returns; false (and the page says why) when the browser cannot.
 bool create_webgl_context();
 
 bool prefers_dark();                            // prefers-color-scheme: dark

@@ -2,7 +2,7 @@
 //   [1] checks WebAssembly and WebGL 2, with a plain message when either is missing; the app asks
 //       for its WebGL context when it has laid out its first frame (createContext, below);
 //   [2] takes over app.wasm's compile, which index.html's inline script started as soon as the
-//       page was parsed (window.llmSizerEarly); the progress bar reads a copy of the download;
+//       page was parsed (window.llmSizerStarted); the progress bar reads a copy of the download;
 //   [3] starts the Chinese text download at once when the UI will be Chinese, and the app once it
 //       is in (else the app asks for it only if the user switches; see platform::fetch_chinese);
 //   [4] the error boundary: a WebAssembly trap or a C++ exception replaces the frozen canvas with a
@@ -24,7 +24,6 @@
   var bar = document.getElementById('bar');
   var message = document.getElementById('message');
   var inline = window.llmSizerInline || null;
-  var early = window.llmSizerEarly;  // index.html's inline script: the download, the context
   function decodeBase64(text) {
     var binary = atob(text);
     var bytes = new Uint8Array(binary.length);
@@ -283,8 +282,11 @@
   // its first frame: on a machine without a GPU the browser brings up its software renderer for
   // the first context (0.3-1.5 s under SwiftShader), and getContext waits for it, so the app does
   // its own work first. Without a context the app stops there and the page says why.
+  // The context is the app's own: with the attributes its GLFW hints ask for (imgui_app/main.cpp),
+  // GLFW's getContext returns it. The app has sized the canvas (css x dpr) before asking, so
+  // nothing reallocates the drawing buffer.
   function createContext() {
-    if (early.createContext()) return true;
+    if (canvas.getContext('webgl2', { antialias: false, alpha: false, depth: false, stencil: false })) return true;
     fail(text.noWebgl);
     return false;
   }
@@ -338,7 +340,7 @@
   if (inline) {  // app.js follows this script in the page
     appWasm = WebAssembly.compile(decodeBase64(inline.wasm));
   } else {
-    appWasm = early.started.then(function (started) {
+    appWasm = window.llmSizerStarted.then(function (started) {
       if (started.progress) showProgress(started.progress, +started.response.headers.get('Content-Length') || 0);
       return started.compiled || compileApp(started.response);
     });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes dist/llm-sizer.html: the whole app in one file that opens from disk (file://) with no
-// server. index.html with boot.js and app.js inlined (its own inline script kept), app.wasm, app.deferred.wasm, the English the
+// server. index.html with boot.js and app.js inlined (its own inline script, the download, dropped), app.wasm, app.deferred.wasm, the English the
 // first frame does not show (en-late.tsv) and the Chinese text (zh.tsv) as base64 in
 // window.llmSizerInline (boot.js instantiates the wasm from it and hands the text over instead of
 // fetching), no service worker, manifest or preloads, and a
@@ -41,14 +41,13 @@ const inlineData = 'window.llmSizerInline = ' + JSON.stringify({
 }) + ';';
 const boot = inlineScript(read('boot.js').toString('utf8'), 'boot.js');
 const app = inlineScript(read('app.js').toString('utf8'), 'app.js');
-// index.html's own inline script (the WebGL context, window.llmSizerEarly) stays where it is;
-// the data goes before it, so that it sees window.llmSizerInline and leaves app.wasm to boot.js.
-const early = /<script>([\s\S]*?)<\/script>/.exec(html);
-if (!early) throw new Error('index.html: its inline script not found');
-html = html.replace(early[0], () => `<script>${inlineData}</script>\n${early[0]}`);
+// index.html's inline script (the download of app.wasm) gives way to the data.
+const download = /<script>[\s\S]*?<\/script>/.exec(html);
+if (!download) throw new Error('index.html: its inline script not found');
+html = html.replace(download[0], () => `<script>${inlineData}</script>`);
 if (!html.includes('<script src="boot.js"></script>')) throw new Error('index.html: boot.js not found');
 html = html.replace('<script src="boot.js"></script>', () => [boot, app].map((s) => `<script>${s}</script>`).join('\n'));
-const scripts = [inlineData, early[1], boot, app];
+const scripts = [inlineData, boot, app];
 
 const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html);
 if (!csp) throw new Error('index.html: no Content-Security-Policy');

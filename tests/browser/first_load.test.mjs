@@ -259,7 +259,7 @@ const watched = (page) => page.evaluate(() => ({
   calls: window.contextCalls, compiles: window.compileStreamingAt,
   size: [document.getElementById('canvas').width, document.getElementById('canvas').height] }));
 
-test('one WebGL context: the page\'s inline script creates it at the app\'s size with its attributes, and app.wasm compiles meanwhile', async () => {
+test('one WebGL context: boot.js creates it when the app asks, at the app\'s size with its attributes, and app.wasm compiles meanwhile', async () => {
   const ctx = await shared.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await ctx.newPage();
   const errors = collectErrors(page);
@@ -269,7 +269,7 @@ test('one WebGL context: the page\'s inline script creates it at the app\'s size
   const { calls, compiles, size } = await watched(page);
   assert.equal(calls.filter((c) => c.created).length, 1, `one context created: ${JSON.stringify(calls)}`);
   assert.ok(calls.every((c) => c.canvas === 'canvas'), 'on the app\'s canvas, not a probe');
-  // The app's own call (GLFW's hints in imgui_app/main.cpp) asks for what index.html asked for, so the
+  // The app's own call (GLFW's hints in imgui_app/main.cpp) asks for what boot.js asked for, so the
   // context it is handed is the one it would have created.
   const app = calls[calls.length - 1];
   assert.ok(calls.length >= 2, 'the app asked for its context too');
