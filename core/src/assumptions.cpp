@@ -381,18 +381,18 @@ const std::vector<Field>& fields() {
        nullptr,
        &Assumptions::sampler_profile_sequences,
        0.0},
-      real(
-          "samplerBytesPerLogit", "Sampler memory per logit in the profiling pass",
-          "bytes per logit",
-          SIZER_PROSE(
-              "bytes per sequence x vocabulary entry live at the sampler's peak, vLLM V0 "
-              "Sampler.forward with the profile's top-k and top-p: the model's BF16 logits (2), "
-              "their "
-              "FP32 copy (4), and in _apply_top_k_top_p the sorted values (4), their int64 indices "
-              "(8), the top-k and top-p masks (1 + 1), softmax (4), cumsum (4) and the "
-              "re-scattered "
-              "logits (4) = 32; V1's PyTorch path 28, FlashInfer's sampler about 10"),
-          &Assumptions::sampler_bytes_per_logit, 32.0, 0.0, 64.0),
+      real("samplerBytesPerLogit", "Sampler memory per logit in the profiling pass",
+           "bytes per logit",
+           SIZER_PROSE(
+               "bytes per sequence x vocabulary entry live at the sampler's peak, inside the "
+               "top-k / top-p path's logits.sort (vLLM V0 _apply_top_k_top_p, V1 "
+               "apply_top_k_top_p): the "
+               "model's BF16 logits (2), their FP32 copy (4), the sorted values (4) and int64 "
+               "indices (8), and PyTorch's CUDA segmented sort's own buffers for 128 or more rows "
+               "(SortStable.cu segmented_sort_pairs: int64 reverse indices (8), cub "
+               "DeviceSegmentedRadixSort's alternate keys and values (4 + 8)) = 38; after the sort "
+               "the masks, softmax and cumsum hold 32. FlashInfer's sampler about 10"),
+           &Assumptions::sampler_bytes_per_logit, 38.0, 0.0, 64.0),
       real("engineNonTorchBytes", "Memory the engine allocates outside PyTorch", "bytes",
            SIZER_PROSE(
                "vLLM counts what its profiling pass allocates outside PyTorch's allocator (cuBLAS "
