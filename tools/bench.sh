@@ -34,5 +34,12 @@ if [ "$what" = site ] || [ "$what" = all ]; then
   cmake --build --preset web --target site >/dev/null
   baseline=()
   if [ -n "${BENCH_BASELINE:-}" ]; then baseline=(--baseline "$BENCH_BASELINE"); fi
-  node tools/bench-site.mjs dist --names build/web/imgui_app/app.wasm.orig --runs 7 "${baseline[@]}"
+  # The first frame against pages that paint on their first render: tools/paint-floor (no
+  # framework: the earliest such a page can paint) and, where a copy of its deployed files is in
+  # build/gpu_poor-site (never committed), the gpu_poor calculator issue 12 names.
+  compare=(--floor tools/paint-floor/floor/index.html)
+  if [ -f build/gpu_poor-site/gpu_poor/index.html ]; then
+    compare+=(--react build/gpu_poor-site/gpu_poor/index.html)
+  fi
+  node tools/bench-site.mjs dist --names build/web/imgui_app/app.wasm.orig --runs 7 "${baseline[@]}" "${compare[@]}"
 fi
