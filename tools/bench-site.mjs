@@ -68,11 +68,11 @@ const splitLink = /\.wasm\.orig$/.test(namesWasm);
 const deferredSymbols = splitLink ? namesWasm.replace(/\.wasm\.orig$/, '.deferred.wasm.symbols') : null;
 const primarySymbols = splitLink ? namesWasm.replace(/\.orig$/, '.symbols') : null;
 const baselineDir = option('--baseline', null);
-// --react may be given more than once.
-const reactPages = [];
-for (let page = option('--react', null); page !== null; page = option('--react', null)) reactPages.push({ page, goal: true });
+// Pages timed to their first paint: each --react (the goal: no later than it) and the --floor.
+const paintPages = [];
+for (let page = option('--react', null); page !== null; page = option('--react', null)) paintPages.push({ page, goal: true });
 const floorPage = option('--floor', null);
-if (floorPage) reactPages.push({ page: floorPage, goal: false });
+if (floorPage) paintPages.push({ page: floorPage, goal: false });
 const siteDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
 const docPath = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'docs', 'BENCHMARKS.md');
 
@@ -141,14 +141,14 @@ const origin = new URL(url).origin;
 const baselineSite = baselineDir ? await startServer(baselineDir) : null;
 // Each comparison page's server is rooted where the page's absolute paths start: gpu_poor's
 // build asks for /gpu_poor/static/..., so DIR/gpu_poor/index.html is served from DIR.
-const reactSites = await Promise.all(reactPages.map(async ({ page, goal }) => {
+const paintSites = await Promise.all(paintPages.map(async ({ page, goal }) => {
   const root = path.dirname(path.dirname(path.resolve(page)));
   const site = await startServer(root);
   return { page, goal, site, url: new URL(path.relative(root, path.resolve(page)), site.url).href, loads: [] };
 }));
 
 // navigation -> first contentful paint of a page, and what it fetched (a fresh profile each time).
-async function reactColdLoad(reactUrl) {
+async function paintColdLoad(pageUrl) {
   const profile = mkdtempSync(path.join(tmpdir(), 'sizer-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium', headless: true, args: flags, locale: 'en-US',
@@ -156,10 +156,10 @@ async function reactColdLoad(reactUrl) {
   });
   try {
     const page = context.pages()[0] ?? await context.newPage();
-    const reactOrigin = new URL(reactUrl).origin;
-    await page.route('**/*', (route) => (new URL(route.request().url()).origin === reactOrigin
+    const pageOrigin = new URL(pageUrl).origin;
+    await page.route('**/*', (route) => (new URL(route.request().url()).origin === pageOrigin
       ? route.continue() : route.abort()));
-    await page.goto(reactUrl);
+    await page.goto(pageUrl);
     const paintMs = await (await page.waitForFunction(() => {
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
       return fcp ? fcp.startTime : false;
@@ -250,7 +250,7 @@ const baselineLoads = [];
 try {
   for (let i = 0; i < runs; i++) {
     const last = i === runs - 1;
-    for (const react of reactSites) react.loads.push(await reactColdLoad(react.url));
+    for (const site of paintSites) site.loads.push(await paintColdLoad(site.url));
     if (baselineSite) baselineLoads.push(await coldLoad({ measureFrames: last, site: baselineSite.url }));
     loads.push(await coldLoad({ measureFrames: last }));
   }
@@ -258,12 +258,13 @@ try {
 } finally {
   server.close();
   baselineSite?.server.close();
-  for (const react of reactSites) react.site.server.close();
+  for (const site of paintSites) site.site.server.close();
 }
 const baselineFrameRun = baselineLoads[baselineLoads.length - 1];
 const baselineMedian = baselineLoads.length ? median(baselineLoads.map((l) => l.readyMs)) : null;
 const zhLoad = loads.pop();
 const times = loads.map((l) => l.readyMs);
+const firstFrameMedian = median(times);
 const firstLoad = loads[0];
 const sumGzip = (list) => [...new Set(list)].reduce((a, rel) => a + (files.get(rel)?.gzip ?? 0), 0);
 const frameRun = loads[loads.length - 1];
@@ -327,13 +328,13 @@ lines.push('## First load', '',
   `- bytes fetched before the first useful frame, English UI: ${describeBefore(firstLoad)};`
     + ` before: ${kb(BASELINE.beforeFirstFrameGzip)} KB`,
   `- the same, Chinese UI (navigator.language zh-CN): ${describeBefore(zhLoad)}`,
-  `- navigation -> first useful frame (window.llmSizerReady): median **${Math.round(median(times))} ms** of ${runs}`
+  `- navigation -> first useful frame (window.llmSizerReady): median **${Math.round(firstFrameMedian)} ms** of ${runs}`
     + ` cold loads (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))}; Chinese UI: ${Math.round(zhLoad.readyMs)} ms);`
     + (baselineMedian === null ? ` before: ${BASELINE.firstFrameMs} ms`
       : ` before, alternating with these loads (${path.basename(path.resolve(baselineDir, '..'))}/${path.basename(baselineDir)}): median ${Math.round(baselineMedian)} ms`),
-  ...reactSites.map(({ page, goal, loads: paints }) => {
+  ...paintSites.map(({ page, goal, loads: paints }) => {
     const paintMedian = median(paints.map((l) => l.paintMs));
-    const gap = Math.round(median(times) - paintMedian);
+    const gap = Math.round(firstFrameMedian - paintMedian);
     return `- ${path.basename(path.dirname(path.resolve(page)))} (${page}), alternating with these`
       + ` loads: navigation -> first contentful paint (its first render), median **${Math.round(paintMedian)} ms**`
       + ` (min ${Math.round(Math.min(...paints.map((l) => l.paintMs)))}, max ${Math.round(Math.max(...paints.map((l) => l.paintMs)))};`

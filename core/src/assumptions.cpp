@@ -386,8 +386,8 @@ const std::vector<Field>& fields() {
            SIZER_PROSE(
                "bytes per sequence x vocabulary entry live at the sampler's peak, inside the "
                "top-k / top-p path's logits.sort (vLLM V0 _apply_top_k_top_p, V1 "
-               "apply_top_k_top_p): the "
-               "model's BF16 logits (2), their FP32 copy (4), the sorted values (4) and int64 "
+               "apply_top_k_top_p): the model's BF16 logits (2), their FP32 copy (4), the sorted "
+               "values (4) and int64 "
                "indices (8), and PyTorch's CUDA segmented sort's own buffers for 128 or more rows "
                "(SortStable.cu segmented_sort_pairs: int64 reverse indices (8), cub "
                "DeviceSegmentedRadixSort's alternate keys and values (4 + 8)) = 38; after the sort "
