@@ -124,8 +124,9 @@ const std::vector<Field>& fields() {
                "an H20, 142 us for DeepSeek-V3's E=256 N=2048 K=7168 top-8 and Mixtral's shapes "
                "(176 MB of 4-bit experts, 68 us at 0.65 of peak) and 127 us for an E=512 shape (16 "
                "MB), 84 us in a later run (FlagGems PRs #3375, #3609): 74, 121 and 78 us more than "
-               "the reads. Replaces fusedMoeKernelSeconds for such weights; per MoE layer and "
-               "forward pass. 0 = use fusedMoeKernelSeconds"),
+               "the reads. Replaces fusedMoeKernelSeconds for such weights, not for MXFP4 on "
+               "Hopper or Blackwell (vLLM's get_mxfp4_backend runs triton_kernels or FlashInfer "
+               "there); per MoE layer and forward pass. 0 = use fusedMoeKernelSeconds"),
            &Assumptions::weight_only_moe_kernel_seconds, 0.0, 0.0, 0.1),
       real("blockFp8GemmFloorSeconds", "Block-FP8 GEMM: least time per dense GEMM", "seconds",
            SIZER_PROSE(
@@ -421,8 +422,9 @@ const std::vector<Field>& fields() {
               "ideal on Ampere / Ada (IST-DASLab/marlin README: 3.87x of FP16 on an A10 up to "
               "batch "
               "16-32; 'not yet optimized for Hopper'). Other widths follow from the same "
-              "dequantization work per weight. 0 = that rule (0.54 on Hopper, 1 elsewhere); 1 = "
-              "the kernel streams at the 16-bit share"),
+              "dequantization work per weight. 0 = that rule (0.54 on Hopper, 1 elsewhere; MXFP4 "
+              "on Hopper and Blackwell runs no Marlin kernel and keeps 1); 1 = the kernel streams "
+              "at the 16-bit share"),
           &Assumptions::weight_only_kernel_share, 1.0, 0.0, 1.0),
       real(
           "metalQuantOpsPerWeight", "llama.cpp Metal: FP32 operations per quantized weight",

@@ -164,8 +164,17 @@ bool runs_weight_only_kernels(const Scenario& s) {
   return wf.bits_per_weight < 12.0 && !is_cpu(s.hardware.gpu);
 }
 
+// vLLM runs MXFP4 experts through Marlin only below compute capability 9 (get_mxfp4_backend,
+// vllm/model_executor/layers/quantization/mxfp4.py, v0.11).
+bool runs_mma_fed_mxfp4(const Scenario& s) {
+  const std::string& arch = s.hardware.gpu.architecture;
+  return weights_format_of(s).family == FormatFamily::mxfp4 &&
+         (arch.rfind("Hopper", 0) == 0 || arch.rfind("Blackwell", 0) == 0);
+}
+
 bool uses_weight_only_moe_kernel(const Scenario& s) {
-  return s.assumptions.weight_only_moe_kernel_seconds > 0 && runs_weight_only_kernels(s);
+  return s.assumptions.weight_only_moe_kernel_seconds > 0 && runs_weight_only_kernels(s) &&
+         !runs_mma_fed_mxfp4(s);
 }
 
 double fused_moe_kernel_seconds(const Scenario& s) {
@@ -177,7 +186,7 @@ double fused_moe_kernel_seconds(const Scenario& s) {
 }
 
 double weight_only_dequant_read_fraction(const Scenario& s) {
-  if (!runs_weight_only_kernels(s)) return 0.0;
+  if (!runs_weight_only_kernels(s) || runs_mma_fed_mxfp4(s)) return 0.0;
   double share = s.assumptions.weight_only_kernel_share;
   if (share <= 0) {
     const bool hopper = s.hardware.gpu.architecture.rfind("Hopper", 0) == 0;

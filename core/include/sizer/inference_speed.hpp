@@ -57,8 +57,14 @@ double weight_only_dequant_read_fraction(const Scenario& normalized);
 // activations; not GGUF, bitsandbytes, FP8 or a CPU).
 bool runs_weight_only_kernels(const Scenario& normalized);
 
-// The MoE layers run the weight-only MoE kernel: weight-only kernels run and the profile sets
-// weightOnlyMoeKernelSeconds.
+// MXFP4 weights on Hopper or Blackwell: the serving engines' MXFP4 MoE kernels there
+// (triton_kernels matmul_ogs, FlashInfer's TRT-LLM MoE) unpack the 4-bit values in the tensor-core
+// pipeline, so neither the weight-only dequantization share nor the weight-only MoE kernel's time
+// applies.
+bool runs_mma_fed_mxfp4(const Scenario& normalized);
+
+// The MoE layers run the weight-only MoE kernel: weight-only kernels run, the profile sets
+// weightOnlyMoeKernelSeconds, and the weights are not MXFP4 on Hopper or Blackwell.
 bool uses_weight_only_moe_kernel(const Scenario& normalized);
 
 // A fused MoE kernel's fixed time per MoE layer and forward pass: weightOnlyMoeKernelSeconds
