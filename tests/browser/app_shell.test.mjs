@@ -286,6 +286,10 @@ test('pasting a config.json into the custom model box imports the architecture',
   }, config);
   await settle(page, since);
   await clickWidget(page, 'config-import');
+  // On a loaded machine the click can take effect frames later (one CI run read the default
+  // model's 8.03B): wait up to 15 s for the imported model's results, then check them.
+  await page.waitForFunction(() => Math.abs(window.llmSizer.results().params.total - 6.74e9) < 0.05e9,
+                             null, { timeout: 15000, polling: 100 }).catch(() => {});
   const r = await page.evaluate(() => window.llmSizer.results());
   assert.ok(Math.abs(r.params.total - 6.74e9) < 0.05e9, `${r.params.total}`);
   assert.deepEqual(errors, []);
