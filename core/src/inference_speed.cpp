@@ -150,6 +150,11 @@ double gpu_layer_fraction(const Scenario& s) {
   return double(s.inference.gpu_layers) / layers;
 }
 
+// The card's architecture family, as core/data/gpus.csv names it ("Hopper (GH100)").
+bool architecture_is(const Gpu& g, const char* family) {
+  return g.architecture.rfind(family, 0) == 0;
+}
+
 }  // namespace
 
 // Marlin's share of the 16-bit decode bandwidth on Hopper at 4 bits (inclusionAI/humming PR #2,
@@ -167,9 +172,9 @@ bool runs_weight_only_kernels(const Scenario& s) {
 // vLLM runs MXFP4 experts through Marlin only below compute capability 9 (get_mxfp4_backend,
 // vllm/model_executor/layers/quantization/mxfp4.py, v0.11).
 bool runs_mma_fed_mxfp4(const Scenario& s) {
-  const std::string& arch = s.hardware.gpu.architecture;
+  const Gpu& g = s.hardware.gpu;
   return weights_format_of(s).family == FormatFamily::mxfp4 &&
-         (arch.rfind("Hopper", 0) == 0 || arch.rfind("Blackwell", 0) == 0);
+         (architecture_is(g, "Hopper") || architecture_is(g, "Blackwell"));
 }
 
 bool uses_weight_only_moe_kernel(const Scenario& s) {
@@ -189,8 +194,7 @@ double weight_only_dequant_read_fraction(const Scenario& s) {
   if (!runs_weight_only_kernels(s) || runs_mma_fed_mxfp4(s)) return 0.0;
   double share = s.assumptions.weight_only_kernel_share;
   if (share <= 0) {
-    const bool hopper = s.hardware.gpu.architecture.rfind("Hopper", 0) == 0;
-    share = hopper ? kHopperWeightOnlyShare4Bit : 1.0;
+    share = architecture_is(s.hardware.gpu, "Hopper") ? kHopperWeightOnlyShare4Bit : 1.0;
   }
   // At 4 bits a weight's read takes a quarter of a 16-bit weight's: dequantizing it adds
   // 0.25 (1 / share - 1) of that.
