@@ -131,6 +131,7 @@ export interface Format {
   expertsOnly: boolean;  // only the routed experts are quantized; other tensors stay 16-bit
   outputBits: number;  // LM head (and a tied embedding) in a GGUF file of this type; 0 = as the rest (bits)
   tokenEmbeddingBits: number;  // token embedding in a GGUF file of this type; 0 = as the rest (bits)
+  metalMatVecOps: number;  // ALU operations per weight in llama.cpp's Metal mat-vec kernel; 0 = not counted (operations)
   source: string;  // definition / paper
   notes: string;  // caveats
 }

@@ -439,8 +439,12 @@ const std::vector<Field>& fields() {
               "Apple GPUs, whose FP32 rate per byte of bandwidth is low (M1 Max 10.4 TFLOPS for "
               "400 GB/s), that work sets the decode step of K-quants: Llama-3-8B and 70B Q4_K_M "
               "run at the same 0.3 T weights/s on an M1 Max though their F16 runs are bandwidth-"
-              "bound (rows M-025..M-027). Operations per weight at the FP32 peak, per decode step; "
-              "0 = no such bound (engines other than llama.cpp)"),
+              "bound (rows M-025..M-027). Operations at the FP32 peak per Q4_K_M weight, per "
+              "decode step. Other GGUF types scale by the ALU operations their own kernel does per "
+              "weight, counted from ggml-metal.metal (formats.csv metal_mv_ops: Q8_0 2.25, Q4_0 "
+              "3.7, Q4_K 4.9, Q4_K_M 5.64, Q5_K 7.4, Q6_K 8.7), so a Q4_0 weight costs 0.66 of a "
+              "Q4_K_M one; types not counted cost what Q4_K_M does. 0 = no such bound (engines "
+              "other than llama.cpp)"),
           &Assumptions::metal_quant_ops_per_weight, 0.0, 0.0, 1000.0),
       real(
           "unifiedMemoryGpuFraction", "Apple GPUs: share of RAM the GPU may hold", "fraction",

@@ -155,6 +155,15 @@ bool architecture_is(const Gpu& g, const char* family) {
   return g.architecture.rfind(family, 0) == 0;
 }
 
+// The format's Metal mat-vec ALU work relative to Q4_K_M's, the type metalQuantOpsPerWeight is
+// stated for (formats.csv metal_mv_ops: operations counted per weight in each type's kernel).
+// A type nobody counted costs what Q4_K_M does.
+double metal_mat_vec_ops_relative(const NumberFormat& wf) {
+  const NumberFormat* reference = find_format("gguf-q4_k_m");
+  if (reference == nullptr || reference->metal_mv_ops <= 0 || wf.metal_mv_ops <= 0) return 1.0;
+  return wf.metal_mv_ops / reference->metal_mv_ops;
+}
+
 }  // namespace
 
 // Marlin's share of the 16-bit decode bandwidth on Hopper at 4 bits (inclusionAI/humming PR #2,
@@ -320,12 +329,13 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   // llama.cpp's Metal mat-vec kernels (kernel_mul_mv_*_f32) convert every quantized weight to
   // FP32 on the GPU's ALUs before its multiply-add, where CUDA's (mul_mat_vec_q) dot 8-bit
   // integers with dp4a: on Apple GPUs that ALU work can take longer than the read
-  // (metalQuantOpsPerWeight FP32 operations per weight at the FP32 peak).
+  // (metalQuantOpsPerWeight FP32 operations per Q4_K_M weight at the FP32 peak; other types by
+  // their kernel's operation count).
   const double metal_alu_time =
       is_apple(g) && a.metal_quant_ops_per_weight > 0 && wf.bits_per_weight < 12.0
-          ? safe_div(
-                (w_read - w_host) / tp * 8.0 / wf.bits_per_weight * a.metal_quant_ops_per_weight,
-                g.fp32_tflops * 1e12)
+          ? safe_div((w_read - w_host) / tp * 8.0 / wf.bits_per_weight *
+                         a.metal_quant_ops_per_weight * metal_mat_vec_ops_relative(wf),
+                     g.fp32_tflops * 1e12)
           : 0.0;
   const double compute_time = std::max(metal_alu_time, safe_div((step_flops - host_flops) / tp,
                                                                 matmul_rate * device_efficiency)) +

@@ -276,6 +276,8 @@ const std::vector<RecordField<NumberFormat>>& record_fields<NumberFormat>() {
               "LM head (and a tied embedding) in a GGUF file of this type; 0 = as the rest"),
       real<F>("tokenEmbeddingBits", "token_embedding_bits", &F::token_embedding_bits, 64, "bits",
               "token embedding in a GGUF file of this type; 0 = as the rest"),
+      real<F>("metalMatVecOps", "metal_mv_ops", &F::metal_mv_ops, 100, "operations",
+              "ALU operations per weight in llama.cpp's Metal mat-vec kernel; 0 = not counted"),
       text<F>("source", "source", &F::source, "definition / paper"),
       text<F>("notes", "notes", &F::notes, "caveats"),
   };

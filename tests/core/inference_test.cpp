@@ -402,3 +402,28 @@ TEST_CASE(
       estimate(llama_cpp_run("llama-3-8b", "gguf-q4_k_m", "rtx-3090-24gb", 1, 512));
   CHECK(cuda.inference.decode_memory_seconds > cuda.inference.decode_compute_seconds);
 }
+
+TEST_CASE(
+    "Each GGUF type's Metal mat-vec does its own work per weight: a Q4_0 weight costs 3.7 of "
+    "Q4_K_M's 5.64 counted operations (M2, Llama-2-7B Q4_0, P-261)",
+    "[inference]") {
+  CHECK(find_format("gguf-q4_0")->metal_mv_ops == Approx(3.7));
+  CHECK(find_format("gguf-q4_k_m")->metal_mv_ops == Approx(5.64));
+  CHECK(find_format("gguf-q8_0")->metal_mv_ops == Approx(2.25));
+  CHECK(find_format("gguf-iq2_xxs")->metal_mv_ops == 0);  // not counted: costs what Q4_K_M does
+  const Scenario q4_0 = llama_cpp_run("llama-2-7b", "gguf-q4_0", "apple-m2-24gb", 1, 128);
+  const Estimate e = estimate(q4_0);
+  const Gpu& m2 = q4_0.hardware.gpu;
+  // ALU time = weights the step reads, counted at the type's bits, x 33 x 3.7 / 5.64 / FP32 peak.
+  const double weights_read = e.inference.weights_read_bytes_per_step * 8.0 / 4.5;
+  CHECK(e.inference.decode_compute_seconds ==
+        Approx(weights_read * 33.0 * 3.7 / 5.64 / (m2.fp32_tflops * 1e12)));
+  // Measured 21.91 tokens/s; one count for every type (33 per weight) gave 15.5.
+  CHECK(e.inference.decode_tokens_per_second == Approx(21.9).epsilon(0.05));
+  Scenario uncounted = llama_cpp_run("llama-2-7b", "gguf-q4_k_m", "apple-m2-24gb", 1, 128);
+  const double q4_k_m_alu = estimate(uncounted).inference.decode_compute_seconds;
+  uncounted.weights_format = "gguf-iq4_nl";
+  const double iq4_nl_alu = estimate(uncounted).inference.decode_compute_seconds;
+  // Per weight the same cost; IQ4_NL's 4.5 bits against Q4_K_M's 4.9 only change the count.
+  CHECK(iq4_nl_alu > 0.9 * q4_k_m_alu);
+}

@@ -168,6 +168,9 @@ struct NumberFormat {
   // tied embedding) and the token embedding, in bits per weight; 0 = as the other side tensors.
   double output_bits = 0;
   double token_embedding_bits = 0;
+  // ALU operations per weight of llama.cpp's Metal mat-vec kernel for this type (counted from
+  // ggml-metal.metal; file mixes by their bits); 0 = not counted.
+  double metal_mv_ops = 0;
   std::string source;
   std::string notes;
 };
