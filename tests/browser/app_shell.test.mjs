@@ -147,6 +147,9 @@ test('the GPU picker searches the catalog: typing "h100" offers the H100', async
 test('clicking the Fine-tune tab switches to LoRA training', async () => {
   const { page, ctx } = await open();
   await clickWidget(page, 'tab-finetune');
+  // On a loaded machine the click can take effect frames later (one CI run read 'inference').
+  await page.waitForFunction(() => window.llmSizer.getState().mode === 'training', null,
+                             { timeout: 15000, polling: 100 }).catch(() => {});
   const s = await state(page);
   assert.equal(s.mode, 'training');
   assert.equal(s.tab, 'finetune');
