@@ -4,6 +4,7 @@
 // docs/VALIDATION.md shows how each group of rows is met.
 #include "sizer/assumptions.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "sizer/enums.hpp"
@@ -22,6 +23,7 @@ namespace sizer {
 namespace {
 
 constexpr double kGiB = 1073741824.0;
+constexpr double kMiB = 1048576.0;
 constexpr double kMaxTokens = 134217728.0;  // 2^27, the request's context limit
 
 // Eager PyTorch's host time per operator that launches a kernel: torch.add on a decode-sized
@@ -337,9 +339,8 @@ const std::vector<Field>& fields() {
       whole(
           "prefillChunkTokens", "Prefill chunk",
           SIZER_PROSE("llama.cpp n_ubatch 512; vLLM max_num_batched_tokens 2048, 8192 on cards of "
-                      "70 GiB or "
-                      "more but A100; SGLang chunked_prefill_size 8192, 2048 under 25,000 MiB; 0 = "
-                      "whole prompt"),
+                      "70 GiB or more but A100; SGLang chunked_prefill_size 2048 under 35 GiB, "
+                      "4096 under 60 GiB, 8192 under 160 GiB, 16384 above; 0 = whole prompt"),
           &Assumptions::prefill_chunk_tokens, 2048, 0, kMaxTokens),
       real("prefillMaterializesScores", "Prefill materializes the attention scores", "flag",
            SIZER_PROSE(
@@ -744,6 +745,46 @@ bool vllm_large_batch_defaults(const EngineSetup& setup) {
   return setup.gpu_memory_bytes >= 70.0 * kGiB && !setup.gpu_is_a100;
 }
 
+// SGLang's _handle_gpu_memory_settings picks its prefill chunk and CUDA-graph batch limit by the
+// card's memory ("GPUs with more memory are generally more powerful"): T4 / 4080, A10 / 4090,
+// A100 40GB / L40, H100 / A100 80GB, H20 / H200, B200 / MI300 tiers.
+struct SglangMemoryTier {
+  double chunked_prefill_tokens;
+  double cuda_graph_max_batch;
+};
+
+SglangMemoryTier sglang_memory_tier(const EngineSetup& setup) {
+  const double mib = setup.gpu_memory_bytes / kMiB;
+  const bool wide = setup.tensor_ranks >= 4;
+  if (mib <= 0) return {4096, 160};  // the fallback when the card's memory is unknown
+  if (mib < 20 * 1024.0) return {2048, 8};
+  if (mib < 35 * 1024.0) return {2048, wide ? 80.0 : 24.0};
+  if (mib < 60 * 1024.0) return {4096, wide ? 160.0 : 32.0};
+  if (mib < 160 * 1024.0) return {8192, wide ? 512.0 : 256.0};
+  return {16384, 512};
+}
+
+// 1 - mem_fraction_static: the MiB SGLang keeps out of the static pool for activations, CUDA
+// graphs and the communicators of the ranks, as a share of the card (rounded to 3 places, as
+// SGLang rounds the fraction).
+double sglang_reserve_fraction(const EngineSetup& setup) {
+  constexpr double kMetadataMiB = 512;               // attention backends' constant metadata
+  constexpr double kActivationMiBPerChunkToken = 1.5;
+  constexpr double kMiBPerGraphBatch = 2;
+  constexpr double kMiBPerEightRanks = 1024;
+  const double mib = setup.gpu_memory_bytes / kMiB;
+  if (mib <= 0) return 1.0 - 0.88;
+  const SglangMemoryTier tier = sglang_memory_tier(setup);
+  // SGLang also keeps at least 10 GiB on cards over 60 GiB; their tiers' 8192-token chunk
+  // alone reserves more than that.
+  const double reserved = kMetadataMiB +
+                    std::max(tier.chunked_prefill_tokens, 2048.0) * kActivationMiBPerChunkToken +
+                    tier.cuda_graph_max_batch * kMiBPerGraphBatch +
+                          std::max(1, setup.world_size) / 8.0 * kMiBPerEightRanks;
+  const double fraction = std::round((mib - reserved) / mib * 1000.0) / 1000.0;
+  return std::clamp(1.0 - fraction, 0.0, 1.0);
+}
+
 }  // namespace
 
 const std::vector<SetupRule>& engine_setup_rules() {
@@ -758,21 +799,18 @@ const std::vector<SetupRule>& engine_setup_rules() {
            "max_num_batched_tokens: 8192 on cards of 70 GiB or more other than A100, else 2048 "
            "(vLLM V1 EngineArgs.get_batch_defaults, API server)"),
        [](const EngineSetup& setup) { return vllm_large_batch_defaults(setup) ? 8192.0 : 2048.0; }},
-      // SGLang ServerArgs.__post_init__: the static share shrinks as the world grows, leaving
-      // room for the communication buffers and CUDA graphs of more ranks.
+      // SGLang's _handle_gpu_memory_settings (server_args.py since PR #10975, 2025-09-27, and
+      // #11076; releases from 0.5.3): mem_fraction_static = (card MiB - reserved MiB) / card MiB,
+      // where the reserve covers the prefill chunk's activations and the CUDA graphs.
       {Engine::sglang, "engineReserveFraction",
        SIZER_PROSE(
-           "1 - mem_fraction_static: 0.88 on one GPU, 0.87 from 2 ranks, 0.85 from 4, 0.81 from 8, "
-           "0.79 from 16 (SGLang server_args.py, tensor x pipeline ranks)"),
-       [](const EngineSetup& setup) {
-         const int n = setup.world_size;
-         const double fraction = n >= 16  ? 0.79
-                                 : n >= 8 ? 0.81
-                                 : n >= 4 ? 0.85
-                                 : n >= 2 ? 0.87
-                                          : 0.88;
-         return 1.0 - fraction;
-       }},
+           "1 - mem_fraction_static, reserved / card memory: reserved = 512 MiB + 1.5 MiB per "
+           "chunked-prefill token (at least 2048) + 2 MiB per CUDA-graph batch (cuda_graph_max_bs: "
+           "8 under 20 GiB; 24, 32 or 256 under 35, 60 or 160 GiB, or 80, 160, 512 from 4 "
+           "tensor ranks; 512 above) + 128 MiB per tensor x pipeline rank: 0.165 on an H100 80GB (SGLang server_args.py "
+           "_handle_gpu_memory_settings, PR #10975, releases from 0.5.3; older releases took "
+           "0.12 on one GPU, 0.13 from 2 ranks, 0.15 from 4, 0.19 from 8)"),
+       [](const EngineSetup& setup) { return sglang_reserve_fraction(setup); }},
       // ggml-cuda multiplies quantized prompt batches in place (MMQ, the default since PR #8075,
       // June 2024); ggml-sycl has no usable MMQ and expands them to FP16 for oneDNN / oneMKL.
       {Engine::llama_cpp, "prefillDequantizesWeights",
@@ -783,12 +821,9 @@ const std::vector<SetupRule>& engine_setup_rules() {
            "kernels multiply quantized weights in place since PR #8075 (June 2024)"),
        [](const EngineSetup& setup) { return setup.gpu_is_intel ? 1.0 : 0.0; }},
       {Engine::sglang, "prefillChunkTokens",
-       SIZER_PROSE("chunked_prefill_size: 2048 on cards under 25,000 MiB, else 8192 (SGLang "
-                   "server_args.py)"),
-       [](const EngineSetup& setup) {
-         return setup.gpu_memory_bytes > 0 && setup.gpu_memory_bytes < 25000.0 * 1048576.0 ? 2048.0
-                                                                                           : 8192.0;
-       }},
+       SIZER_PROSE("chunked_prefill_size: 2048 on cards under 35 GiB, 4096 under 60 GiB, 8192 "
+                   "under 160 GiB, 16384 above (SGLang server_args.py _handle_gpu_memory_settings)"),
+       [](const EngineSetup& setup) { return sglang_memory_tier(setup).chunked_prefill_tokens; }},
   };
   return rules;
 }

@@ -6,7 +6,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { collectErrors, screenshotVariance, siteAndBrowserForThisFile, typeText, waitForApp } from './lib.mjs';
+import {
+  clickWidget as clickWidgetInPlace, collectErrors, screenshotVariance, scrollIntoView, siteAndBrowserForThisFile, typeText,
+  waitForApp,
+} from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -31,45 +34,11 @@ async function settle(page, since, n = 3) {
                              { timeout: 15000 });
 }
 
-// Scrolls the column under the pointer with the mouse wheel until widget `id` is fully visible.
-async function scrollIntoView(page, id) {
-  const height = page.viewportSize().height;
-  for (let i = 0; i < 30; ++i) {
-    const r = await rect(page, id);
-    if (r && r.y >= 0 && r.y + r.height <= height) return r;
-    const since = await framesDrawn(page);
-    await page.mouse.move(100, height / 2);
-    await page.mouse.wheel(0, r && r.y < 0 ? -200 : 200);
-    await settle(page, since);
-  }
-  assert.fail(`widget ${id} never came into view`);
-}
-
+// Brings widget `id` fully into view with the mouse wheel, then clicks it as a person does
+// (lib.mjs: hover first, click once it holds still).
 async function clickWidget(page, id) {
-  let r = null;
-  for (let i = 0; i < 20 && !r; ++i) {
-    r = await rect(page, id);
-    if (!r) await page.waitForTimeout(100);
-  }
-  assert.ok(r, `widget ${id} was drawn`);
-  r = await scrollIntoView(page, id);
-  // Hover first, as a person does: ImGui's tabs (AllowOverlap items) take a press only when the
-  // pointer was over them the frame before.
-  let x = r.x + r.width / 2;
-  let y = r.y + r.height / 2;
-  // A loaded machine may still be laying the page out: hover until the widget stays put.
-  for (let i = 0; i < 10; ++i) {
-    const moved = await framesDrawn(page);
-    await page.mouse.move(x, y);
-    await settle(page, moved, 2).catch(() => {});  // no frames when the pointer was already there
-    const now = await rect(page, id);
-    if (now && Math.abs(now.x + now.width / 2 - x) < 1 && Math.abs(now.y + now.height / 2 - y) < 1) break;
-    if (now) [x, y] = [now.x + now.width / 2, now.y + now.height / 2];
-  }
-  const before1 = await framesDrawn(page);
-  await page.mouse.click(x, y);
-  await settle(page, before1);
-  return r;
+  await scrollIntoView(page, id, 0, page.viewportSize().height);
+  await clickWidgetInPlace(page, id);
 }
 
 // Luminance of the page's bottom-left pixel (the window background).

@@ -157,6 +157,7 @@ struct EngineSetup {
   bool gpu_is_a100 = false;     // vLLM keeps its small batch defaults on A100 (PR #17885)
   bool gpu_is_intel = false;    // llama.cpp runs Intel GPUs through its SYCL backend
   int world_size = 1;           // tensor x pipeline ranks of one engine instance
+  int tensor_ranks = 1;         // SGLang sizes its CUDA graphs by the tensor-parallel size alone
 };
 
 // One default an engine derives from the setup, with its source.
