@@ -768,7 +768,7 @@ SglangMemoryTier sglang_memory_tier(const EngineSetup& setup) {
 // graphs and the communicators of the ranks, as a share of the card (rounded to 3 places, as
 // SGLang rounds the fraction).
 double sglang_reserve_fraction(const EngineSetup& setup) {
-  constexpr double kMetadataMiB = 512;               // attention backends' constant metadata
+  constexpr double kMetadataMiB = 512;  // attention backends' constant metadata
   constexpr double kActivationMiBPerChunkToken = 1.5;
   constexpr double kMiBPerGraphBatch = 2;
   constexpr double kMiBPerEightRanks = 1024;
@@ -777,10 +777,10 @@ double sglang_reserve_fraction(const EngineSetup& setup) {
   const SglangMemoryTier tier = sglang_memory_tier(setup);
   // SGLang also keeps at least 10 GiB on cards over 60 GiB; their tiers' 8192-token chunk
   // alone reserves more than that.
-  const double reserved = kMetadataMiB +
-                    std::max(tier.chunked_prefill_tokens, 2048.0) * kActivationMiBPerChunkToken +
-                    tier.cuda_graph_max_batch * kMiBPerGraphBatch +
-                          std::max(1, setup.world_size) / 8.0 * kMiBPerEightRanks;
+  const double reserved =
+      kMetadataMiB + std::max(tier.chunked_prefill_tokens, 2048.0) * kActivationMiBPerChunkToken +
+      tier.cuda_graph_max_batch * kMiBPerGraphBatch +
+      std::max(1, setup.world_size) / 8.0 * kMiBPerEightRanks;
   const double fraction = std::round((mib - reserved) / mib * 1000.0) / 1000.0;
   return std::clamp(1.0 - fraction, 0.0, 1.0);
 }
@@ -807,7 +807,8 @@ const std::vector<SetupRule>& engine_setup_rules() {
            "1 - mem_fraction_static, reserved / card memory: reserved = 512 MiB + 1.5 MiB per "
            "chunked-prefill token (at least 2048) + 2 MiB per CUDA-graph batch (cuda_graph_max_bs: "
            "8 under 20 GiB; 24, 32 or 256 under 35, 60 or 160 GiB, or 80, 160, 512 from 4 "
-           "tensor ranks; 512 above) + 128 MiB per tensor x pipeline rank: 0.165 on an H100 80GB (SGLang server_args.py "
+           "tensor ranks; 512 above) + 128 MiB per tensor x pipeline rank: 0.165 on an H100 80GB "
+           "(SGLang server_args.py "
            "_handle_gpu_memory_settings, PR #10975, releases from 0.5.3; older releases took "
            "0.12 on one GPU, 0.13 from 2 ranks, 0.15 from 4, 0.19 from 8)"),
        [](const EngineSetup& setup) { return sglang_reserve_fraction(setup); }},
@@ -821,8 +822,9 @@ const std::vector<SetupRule>& engine_setup_rules() {
            "kernels multiply quantized weights in place since PR #8075 (June 2024)"),
        [](const EngineSetup& setup) { return setup.gpu_is_intel ? 1.0 : 0.0; }},
       {Engine::sglang, "prefillChunkTokens",
-       SIZER_PROSE("chunked_prefill_size: 2048 on cards under 35 GiB, 4096 under 60 GiB, 8192 "
-                   "under 160 GiB, 16384 above (SGLang server_args.py _handle_gpu_memory_settings)"),
+       SIZER_PROSE(
+           "chunked_prefill_size: 2048 on cards under 35 GiB, 4096 under 60 GiB, 8192 "
+           "under 160 GiB, 16384 above (SGLang server_args.py _handle_gpu_memory_settings)"),
        [](const EngineSetup& setup) { return sglang_memory_tier(setup).chunked_prefill_tokens; }},
   };
   return rules;

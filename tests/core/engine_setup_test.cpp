@@ -40,7 +40,7 @@ TEST_CASE("SGLang's static memory share is the card less its activation and CUDA
   CHECK(reserve("h200-sxm-141gb", 8) == Approx(0.103));     // 14,848 MiB
   CHECK(reserve("h200-sxm-141gb", 8, 2) == Approx(0.110));  // 16 ranks: 15,872 MiB
   // Smaller cards take a smaller chunk and fewer graphs, but a larger share.
-  CHECK(reserve("rtx-4090-24gb", 1) == Approx(0.153));  // 3,760 MiB of 24,564
+  CHECK(reserve("rtx-4090-24gb", 1) == Approx(0.153));   // 3,760 MiB of 24,564
   CHECK(reserve("a100-pcie-40gb", 1) == Approx(0.167));  // 6,848 MiB of 40,960
   CHECK(reserve("t4-16gb", 1) == Approx(0.243));         // 3,728 MiB of 15,360
 
