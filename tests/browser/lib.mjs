@@ -56,8 +56,26 @@ export function collectErrors(page) {
 }
 
 // Waits until the ImGui app has drawn its first frame (platform_web.cpp sets llmSizerReady).
+// A page that never gets ready says where its start stopped (boot.js's message, whether the
+// module loaded, how many frames it drew), so a failure under load can be told apart from a hang.
 export async function waitForApp(page, timeout = 60000) {
-  await page.waitForFunction(() => window.llmSizerReady === true, null, { timeout });
+  try {
+    await page.waitForFunction(() => window.llmSizerReady === true, null, { timeout });
+  } catch (error) {
+    const where = await page.evaluate(() => ({
+      readyState: document.readyState,
+      message: document.getElementById('message')?.textContent || '',
+      loadingShown: document.getElementById('loading') ? !document.getElementById('loading').hidden : null,
+      module: typeof window.Module,
+      runtimeReady: Boolean(window.Module && window.Module.calledRun),
+      pageState: window.Module && window.Module.llmSizerPage
+        ? { ready: window.Module.llmSizerPage.ready, frames: window.Module.llmSizerPage.frames,
+            failed: window.Module.llmSizerPage.failed || null }
+        : null,
+    })).catch((e) => ({ unreadable: e.message }));
+    error.message += `\npage when the wait ended: ${JSON.stringify(where)}`;
+    throw error;
+  }
 }
 
 // Waits until an ImGui text field is active and the page's #ime <input> over it has keyboard
