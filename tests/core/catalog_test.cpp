@@ -223,7 +223,7 @@ TEST_CASE("A10 is 125 TFLOPS FP16, not the A100's 312", "[catalog]") {
   CHECK(sizer::find_gpu("a100-sxm-80gb")->fp16_tensor_tflops == Approx(312));
 }
 
-TEST_CASE("L4 is 121 TFLOPS FP16 dense; 300 is its bandwidth in GB/s", "[catalog]") {
+TEST_CASE("L4 is 121 TFLOPS FP16 dense, 300 is its bandwidth in GB/s", "[catalog]") {
   const sizer::Gpu* l4 = sizer::find_gpu("l4-24gb");
   REQUIRE(l4 != nullptr);
   CHECK(l4->fp16_tensor_tflops == Approx(121));
@@ -305,7 +305,7 @@ TEST_CASE("cards added for the catalog gaps: RTX 50, RTX PRO 6000 editions, Arc,
   CHECK(sizer::is_apple(*sizer::find_gpu("apple-m3-ultra-60c-256gb")));
 }
 
-TEST_CASE("Volta has no BF16; Hopper has FP8", "[catalog]") {
+TEST_CASE("Volta has no BF16, Hopper has FP8", "[catalog]") {
   CHECK_FALSE(sizer::find_gpu("v100-sxm2-32gb")->supports_bf16);
   CHECK_FALSE(sizer::find_gpu("v100-sxm2-32gb")->supports_flash_attention_2);
   CHECK(sizer::find_gpu("h200-sxm-141gb")->supports_fp8);

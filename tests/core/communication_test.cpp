@@ -11,7 +11,7 @@
 using namespace sizer;
 using namespace sizer_test;
 
-TEST_CASE("GeForce cards have no PCIe peer access; data-centre and workstation cards do",
+TEST_CASE("GeForce cards have no PCIe peer access, data-centre and workstation cards do",
           "[communication][catalog]") {
   CHECK_FALSE(gpu("rtx-4090-24gb").pcie_peer_to_peer);
   CHECK_FALSE(gpu("rtx-3090-ti-24gb").pcie_peer_to_peer);

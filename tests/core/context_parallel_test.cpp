@@ -24,7 +24,7 @@ Scenario long_context(int cp) {
 
 }  // namespace
 
-TEST_CASE("context parallel: each rank holds its share of the sequence; data parallel shrinks",
+TEST_CASE("context parallel: each rank holds its share of the sequence, data parallel shrinks",
           "[training][context-parallel]") {
   const Scenario cp2 = normalize(long_context(2));
   CHECK(cp2.parallel.data == 4);  // 8 GPUs / (TP 1 x PP 1 x CP 2)

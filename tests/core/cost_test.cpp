@@ -15,7 +15,7 @@ double quote(const char* gpu_id, QuoteKind kind) {
   return q ? q->usd : 0.0;
 }
 
-TEST_CASE("$/hour is cards x cloud price; $/1M tokens divides by throughput", "[cost]") {
+TEST_CASE("$/hour is cards x cloud price, $/1M tokens divides by throughput", "[cost]") {
   Scenario s = inference("llama-2-7b", "fp16", "a100-sxm-40gb", 2, 2, 1);
   const Estimate e = estimate(s);
   const double price = quote("a100-sxm-40gb", QuoteKind::gpu_cloud);

@@ -76,7 +76,7 @@ TEST_CASE("Ollama has llama.cpp's profile", "[engines]") {
   }
 }
 
-TEST_CASE("SGLang's reserve holds the activations; vLLM's does not", "[engines]") {
+TEST_CASE("SGLang's reserve holds the activations, vLLM's does not", "[engines]") {
   const Estimate vllm = estimate(llama_8b_on_h100(Engine::vllm));
   const Estimate sglang = estimate(llama_8b_on_h100(Engine::sglang));
   const double cap = vllm.memory.capacity_bytes;
@@ -85,9 +85,10 @@ TEST_CASE("SGLang's reserve holds the activations; vLLM's does not", "[engines]"
   const double driver = vllm.scenario.assumptions.driver_reserved_bytes;
   CHECK(vllm.memory.reserve_bytes == Approx(0.1 * cap + 0.9 * driver - context));
   REQUIRE(sglang.memory.activation_bytes > 0);
-  // SGLang's static share is of the memory free after its init: the context is in it.
+  // SGLang's static share (0.835 on an H100) is of the memory free after its init: the context
+  // is in it.
   CHECK(sglang.memory.reserve_bytes ==
-        Approx(0.12 * (cap - context) + 0.88 * driver - sglang.memory.activation_bytes));
+        Approx(0.165 * (cap - context) + 0.835 * driver - sglang.memory.activation_bytes));
 }
 
 TEST_CASE("TensorRT-LLM's KV pool is 90% of the memory left after loading", "[engines]") {
@@ -123,7 +124,7 @@ TEST_CASE("MLC LLM: CUDA-graph decode, 16-token pages, 0.85 of the card", "[engi
 }
 
 TEST_CASE(
-    "ExLlamaV2: 12 C++ launches, 3 extension calls and 4 eager ops per layer; FP16 rebuild for "
+    "ExLlamaV2: 12 C++ launches, 3 extension calls and 4 eager ops per layer, FP16 rebuild for "
     "prompts, 256-token pages",
     "[engines]") {
   const Assumptions exl = default_assumptions(Engine::exllamav2);

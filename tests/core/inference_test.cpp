@@ -149,7 +149,7 @@ TEST_CASE("4-bit weight-only MoE kernels cost their own fixed time per MoE layer
   CHECK(fused_moe_kernel_seconds(normalize(gguf)) == 0);
 }
 
-TEST_CASE("MXFP4 experts run Marlin only below Hopper; Hopper and Blackwell read them at 4 bits",
+TEST_CASE("MXFP4 experts run Marlin only below Hopper, Hopper and Blackwell read them at 4 bits",
           "[inference][moe]") {
   // vLLM's get_mxfp4_backend: Marlin below compute capability 9, triton_kernels / FlashInfer
   // from Hopper on. gpt-oss-120b's 36 MoE layers: fused_moe's 25 us each, no dequantization.

@@ -51,7 +51,7 @@ TEST_CASE("pipeline degrees divide the remaining GPUs and never exceed the layer
   CHECK(valid_pipeline_degrees(m, 1, 1) == std::vector<int>{1});
 }
 
-TEST_CASE("16 cards are two nodes of 8; 12 cards cannot be split into nodes", "[layouts]") {
+TEST_CASE("16 cards are two nodes of 8, 12 cards cannot be split into nodes", "[layouts]") {
   int per_node = 0, nodes = 0;
   REQUIRE(node_split(16, per_node, nodes));
   CHECK(per_node == 8);
@@ -101,7 +101,7 @@ TEST_CASE("make_layout refuses splits that do not divide the cards", "[layouts]"
 }
 
 TEST_CASE(
-    "expert-parallel degrees divide the experts and the data degree; virtual stages the layers",
+    "expert-parallel degrees divide the experts and the data degree, virtual stages the layers",
     "[layouts]") {
   const ModelArch& mixtral = model("mixtral-8x7b");  // 8 experts, 32 layers
   CHECK(valid_expert_degrees(mixtral, 8) == std::vector<int>{1, 2, 4, 8});

@@ -147,7 +147,7 @@ TEST_CASE("LoRA r=8 on q and v of Llama 2 7B trains 4,194,304 parameters (PEFT)"
   CHECK(lora_trainable_params(normalize_model(model("llama-2-7b")), 8, {"q", "v"}) == 4194304.0);
 }
 
-TEST_CASE("full fine-tuning of 7B needs ~80 GB+; LoRA fits one 24 GB card", "[memory]") {
+TEST_CASE("full fine-tuning of 7B needs ~80 GB+, LoRA fits one 24 GB card", "[memory]") {
   Scenario full = training("llama-2-7b", "bf16", "rtx-4090-24gb");
   full.training.seq_len = 512;
   CHECK(estimate(full).memory.per_gpu_bytes / 1e9 > 80);
@@ -169,7 +169,7 @@ TEST_CASE("QLoRA fine-tunes LLaMA-65B within 48 GB (Dettmers et al. 2023)", "[me
   CHECK(e.memory.weights_bytes / 1e9 == Approx(34.0).epsilon(0.06));
 }
 
-TEST_CASE("4 x V100 32 GB cannot hold Vicuna 65B at FP16; QLoRA fits in ~50 GB", "[memory]") {
+TEST_CASE("4 x V100 32 GB cannot hold Vicuna 65B at FP16, QLoRA fits in ~50 GB", "[memory]") {
   Scenario fp16 = inference("llama-65b", "fp16", "v100-sxm2-32gb", 4, 4, 1);
   const Estimate e = estimate(fp16);
   CHECK(e.memory.weights_bytes * 4 / 1e9 > 128);
@@ -192,7 +192,7 @@ TEST_CASE("4 x V100 32 GB cannot hold Vicuna 65B at FP16; QLoRA fits in ~50 GB",
   CHECK(flash_warning);
 }
 
-TEST_CASE("tensor parallel divides the weights; pipeline stages add the larger end", "[memory]") {
+TEST_CASE("tensor parallel divides the weights, pipeline stages add the larger end", "[memory]") {
   const ParamCounts p = count_params(normalize_model(model("llama-2-70b")));
   const double one = weights_bytes_per_gpu(p, format("fp16"), 1, 1);
   CHECK(weights_bytes_per_gpu(p, format("fp16"), 4, 1) == Approx(one / 4));

@@ -33,7 +33,7 @@ TEST_CASE("a 30B MoE with 3B active takes an MoE's shapes", "[model-size]") {
   CHECK(p.active < 0.25 * p.total);
 }
 
-TEST_CASE("a named family is preferred; shapes given are kept", "[model-size]") {
+TEST_CASE("a named family is preferred, shapes given are kept", "[model-size]") {
   ModelArch m;
   m.official_params_b = 8;
   m.family = "qwen3";

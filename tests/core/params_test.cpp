@@ -139,7 +139,7 @@ TEST_CASE("Llama 2 7B has exactly 6,738,415,616 parameters", "[params]") {
   CHECK(p.norms == 65 * 4096.0);
 }
 
-TEST_CASE("Llama 3 8B has 8.03B parameters; GQA saves 0.8B over MHA", "[params]") {
+TEST_CASE("Llama 3 8B has 8.03B parameters, GQA saves 0.8B over MHA", "[params]") {
   const sizer::ModelArch* llama3 = sizer::find_model("llama-3-8b");
   REQUIRE(llama3 != nullptr);
   CHECK(sizer::count_params(*llama3).total == 8030261248.0);
@@ -157,7 +157,7 @@ TEST_CASE("Mixtral 8x7B is 46.7B total and 12.9B active", "[params]") {
   CHECK(p.active == Approx(12.9e9).epsilon(0.005));
 }
 
-TEST_CASE("DeepSeek-V3 is 671B total; MLA attention is 187.1M per layer", "[params]") {
+TEST_CASE("DeepSeek-V3 is 671B total, MLA attention is 187.1M per layer", "[params]") {
   const sizer::ParamCounts p = params_of("deepseek-v3");
   CHECK(p.total == Approx(671e9).epsilon(0.005));
   // The official 37B active; the fields give 37.55B (models-notes.md: "37.6B against the

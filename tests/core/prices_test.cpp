@@ -42,7 +42,7 @@ TEST_CASE("prices of the cards added for the catalog gaps, one basis per row", "
   CHECK(workstation->usd == Approx(1.89));
 }
 
-TEST_CASE("a reported order prices the Ascend 910B; the coverage counts of docs/PRICES.md",
+TEST_CASE("a reported order prices the Ascend 910B, the coverage counts of docs/PRICES.md",
           "[prices]") {
   // Reuters (2023-11): Baidu ordered 1,600 Ascend 910B chips for about $61.83M.
   const PriceQuote* ascend = find_quote("huawei-ascend-910b-64gb", QuoteKind::purchase);
@@ -163,7 +163,7 @@ TEST_CASE("the basis picks the column: GPU cloud, hyperscaler, marketplace, own"
                                  s.cost.own)));
 }
 
-TEST_CASE("a card without a price on the basis says so; the user's quote prices it", "[prices]") {
+TEST_CASE("a card without a price on the basis says so, the user's quote prices it", "[prices]") {
   Scenario s = inference("llama-2-7b", "fp16", "h100-sxm-80gb");
   s.cost.basis = PriceBasis::hyperscaler;
   s.hardware.gpu = *find_gpu("rtx-4090-24gb");
@@ -193,7 +193,7 @@ TEST_CASE("the fit table prices only the chosen card with the user's quote", "[p
   }
 }
 
-TEST_CASE("cost inputs round-trip through requests; bad ones name the field", "[prices]") {
+TEST_CASE("cost inputs round-trip through requests, bad ones name the field", "[prices]") {
   const RequestResult r = scenario_from_request_json(
       R"({"model":"llama-2-7b","gpu":"h100-sxm-80gb","cost":{"basis":"own","ownYears":5,
           "electricityUsdPerKwh":0.3,"utilisation":0.5,"hostOverhead":0.5,"usdPerGpuHour":0}})");

@@ -102,7 +102,7 @@ TEST_CASE("counts must be integers in range: zero, negative, fractional, huge, s
   CHECK(scenario_from_request_json(R"({"gpuCount": 8.0})").scenario.hardware.gpus_per_node == 8);
 }
 
-TEST_CASE("eight GPUs on two nodes give four per node; uneven splits are rejected",
+TEST_CASE("eight GPUs on two nodes give four per node, uneven splits are rejected",
           "[request-json]") {
   const auto r = scenario_from_request_json(R"({"gpuCount": 8, "nodes": 2})");
   REQUIRE(r.ok);

@@ -71,7 +71,7 @@ TEST_CASE("corrupted, older, newer and foreign saved work is set aside whole, un
   CHECK(read_saved_work("").set_aside.empty());
 }
 
-TEST_CASE("a configuration's state is the app's to check; without a check any object reads",
+TEST_CASE("a configuration's state is the app's to check, without a check any object reads",
           "[saved]") {
   const std::string text = saved_text(std::string("[") + k_good_config +
                                       R"(, {"name": "B", "state": {"ui": {"whatever": 1}}}])");

@@ -72,7 +72,7 @@ TEST_CASE("seed wrong: A10 is 125 TFLOPS, L4 121, RTX 4090 BF16 165 (not 312 / 3
   CHECK(estimate(s).peak_flops == Approx(330.3e12));
 }
 
-TEST_CASE("seed wrong: INT8 is 4x smaller than FP32 but 2x than FP16; GPTQ 4-bit ~7x/3.5x",
+TEST_CASE("seed wrong: INT8 is 4x smaller than FP32 but 2x than FP16, GPTQ 4-bit ~7x/3.5x",
           "[seeds]") {
   const ParamCounts p = count_params(normalize_model(model("llama-2-7b")));
   const double fp32 = weights_bytes(p, format("fp32"));

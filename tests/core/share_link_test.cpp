@@ -77,7 +77,7 @@ TEST_CASE("an HF config travels under hf.* with lists marked []", "[share-link]"
   CHECK(json::parse(d.request_json) == request);
 }
 
-TEST_CASE("bad pairs are reported and skipped; the valid ones are kept", "[share-link]") {
+TEST_CASE("bad pairs are reported and skipped, the valid ones are kept", "[share-link]") {
   const auto d = decode_share_fragment(
       "v=2&model=llama-2-7b&gpuCount=eight&batch=%ZZ&colour=red&noequals&"
       "kvInHostMemory=yes&batch=4&batch=5&gpu=h100-sxm-80gb&gpu.memoryGb=100&&=1");

@@ -140,7 +140,7 @@ TEST_CASE("pipeline stages: the first holds the embedding, the last a tied head'
   CHECK(e.memory.weights_bytes > 1.6 * (p.total / 4 * 2));
 }
 
-TEST_CASE("1F1B keeps min(p, m) micro-batches on the first stage; interleaving adds (p-1)/(pv)",
+TEST_CASE("1F1B keeps min(p, m) micro-batches on the first stage, interleaving adds (p-1)/(pv)",
           "[training][pipeline]") {
   Scenario s = training("llama-3.1-8b", "bf16", "h100-sxm-80gb", 8);
   s.parallel.pipeline = 4;

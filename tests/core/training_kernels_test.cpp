@@ -11,7 +11,7 @@
 using namespace sizer;
 using namespace sizer_test;
 
-TEST_CASE("matmuls sustain the MAMF share of the peak; unmeasured cards take the default",
+TEST_CASE("matmuls sustain the MAMF share of the peak, unmeasured cards take the default",
           "[training][kernels]") {
   const Assumptions a = default_assumptions(Engine::generic);
   CHECK(sustained_matmul_fraction(gpu("a100-sxm-80gb"), ComputeType::bf16, a) == Approx(0.869));

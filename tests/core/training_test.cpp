@@ -10,7 +10,7 @@
 using namespace sizer;
 using namespace sizer_test;
 
-TEST_CASE("training FLOPs per token are 6N plus attention; 8N with full recompute", "[training]") {
+TEST_CASE("training FLOPs per token are 6N plus attention, 8N with full recompute", "[training]") {
   Scenario s = training("llama-2-7b", "bf16", "a100-sxm-80gb", 8);
   s.training.zero_stage = 3;
   s.training.seq_len = 4096;
@@ -82,7 +82,7 @@ double saved_activations(const Scenario& s) {
 }
 }  // namespace
 
-TEST_CASE("FlashAttention removes the s^2 term; full recompute keeps layer inputs only",
+TEST_CASE("FlashAttention removes the s^2 term, full recompute keeps layer inputs only",
           "[training]") {
   Scenario s = training("llama-2-7b", "bf16", "a100-sxm-80gb");
   s.training.seq_len = 4096;

@@ -147,7 +147,7 @@ TEST_CASE("config.json vision_config: Qwen2.5-VL, LLaVA-1.5 and malformed values
   CHECK(r.model.vision_params == 0);
 }
 
-TEST_CASE("llama.cpp loads the image encoder only for images; no engine reads it per token",
+TEST_CASE("llama.cpp loads the image encoder only for images, no engine reads it per token",
           "[vision]") {
   Scenario s = inference("gemma-3-12b", "gguf-q4_k_m", "rtx-4090-24gb");
   s.inference.engine = Engine::llama_cpp;

@@ -226,7 +226,7 @@ TEST_CASE("4 x V100 32 GB cannot fully train 65B in FP16, but QLoRA fits in abou
   CHECK_FALSE(qlora.scenario.hardware.gpu.supports_flash_attention_2);
 }
 
-TEST_CASE("LoRA fits 7B on one 24 GB card; full fine-tuning of 7B does not fit 80 GB",
+TEST_CASE("LoRA fits 7B on one 24 GB card, full fine-tuning of 7B does not fit 80 GB",
           "[ui][presets]") {
   CHECK(run("q12-7b-lora-4090").memory.fits);
   sizer::Estimate full = run("q12-7b-full");
@@ -268,7 +268,7 @@ TEST_CASE("H100 is cheaper per token than A100, L4 cheaper than A10G", "[ui][pre
   CHECK(run("q26-l4").cost.usd_per_million_tokens < run("q26-a10g").cost.usd_per_million_tokens);
 }
 
-TEST_CASE("tensor parallel across nodes is slower than inside NVLink; H800 slower than H100",
+TEST_CASE("tensor parallel across nodes is slower than inside NVLink, H800 slower than H100",
           "[ui][presets]") {
   const double in_node = run("q23-tp-in-node").inference.throughput_tokens_per_second;
   CHECK(run("q23-tp-across-nodes").inference.throughput_tokens_per_second < in_node * 0.8);

@@ -39,7 +39,7 @@ void clear_storage() {
 
 }  // namespace
 
-TEST_CASE("an item that does not read is set aside alone; the rest loads", "[ui][saved]") {
+TEST_CASE("an item that does not read is set aside alone, the rest loads", "[ui][saved]") {
   const std::string text = saved_text(std::string("[") + k_good_config + R"(,
       {"name": "Bad count", "state": {"gpuCount": -3}},
       {"name": "", "state": {}},
@@ -125,7 +125,7 @@ TEST_CASE("the store keeps corrupted storage aside and loads the rest, with a no
   clear_storage();
 }
 
-TEST_CASE("custom models and GPUs are kept and used; catalog ones are not kept", "[ui][saved]") {
+TEST_CASE("custom models and GPUs are kept and used, catalog ones are not kept", "[ui][saved]") {
   clear_storage();
   App app = fresh_app();
   load_saved_work(app);
