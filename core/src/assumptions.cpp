@@ -754,9 +754,9 @@ struct SglangMemoryTier {
 };
 
 SglangMemoryTier sglang_memory_tier(const EngineSetup& setup) {
+  if (setup.gpu_memory_bytes <= 0) return {4096, 160};  // SGLang's fallback: memory unknown
   const double mib = setup.gpu_memory_bytes / kMiB;
   const bool wide = setup.tensor_ranks >= 4;
-  if (mib <= 0) return {4096, 160};  // the fallback when the card's memory is unknown
   if (mib < 20 * 1024.0) return {2048, 8};
   if (mib < 35 * 1024.0) return {2048, wide ? 80.0 : 24.0};
   if (mib < 60 * 1024.0) return {4096, wide ? 160.0 : 32.0};
@@ -772,8 +772,9 @@ double sglang_reserve_fraction(const EngineSetup& setup) {
   constexpr double kActivationMiBPerChunkToken = 1.5;
   constexpr double kMiBPerGraphBatch = 2;
   constexpr double kMiBPerEightRanks = 1024;
+  constexpr double kStaticFractionMemoryUnknown = 0.88;  // SGLang's fallback
+  if (setup.gpu_memory_bytes <= 0) return 1.0 - kStaticFractionMemoryUnknown;
   const double mib = setup.gpu_memory_bytes / kMiB;
-  if (mib <= 0) return 1.0 - 0.88;
   const SglangMemoryTier tier = sglang_memory_tier(setup);
   // SGLang also keeps at least 10 GiB on cards over 60 GiB; their tiers' 8192-token chunk
   // alone reserves more than that.
@@ -808,9 +809,8 @@ const std::vector<SetupRule>& engine_setup_rules() {
            "chunked-prefill token (at least 2048) + 2 MiB per CUDA-graph batch (cuda_graph_max_bs: "
            "8 under 20 GiB; 24, 32 or 256 under 35, 60 or 160 GiB, or 80, 160, 512 from 4 "
            "tensor ranks; 512 above) + 128 MiB per tensor x pipeline rank: 0.165 on an H100 80GB "
-           "(SGLang server_args.py "
-           "_handle_gpu_memory_settings, PR #10975, releases from 0.5.3; older releases took "
-           "0.12 on one GPU, 0.13 from 2 ranks, 0.15 from 4, 0.19 from 8)"),
+           "(SGLang server_args.py _handle_gpu_memory_settings, PR #10975, releases from 0.5.3; "
+           "older releases took 0.12 on one GPU, 0.13 from 2 ranks, 0.15 from 4, 0.19 from 8)"),
        [](const EngineSetup& setup) { return sglang_reserve_fraction(setup); }},
       // ggml-cuda multiplies quantized prompt batches in place (MMQ, the default since PR #8075,
       // June 2024); ggml-sycl has no usable MMQ and expands them to FP16 for oneDNN / oneMKL.

@@ -62,17 +62,18 @@ export async function waitForApp(page, timeout = 60000) {
   try {
     await page.waitForFunction(() => window.llmSizerReady === true, null, { timeout });
   } catch (error) {
-    const where = await page.evaluate(() => ({
-      readyState: document.readyState,
-      message: document.getElementById('message')?.textContent || '',
-      loadingShown: document.getElementById('loading') ? !document.getElementById('loading').hidden : null,
-      module: typeof window.Module,
-      runtimeReady: Boolean(window.Module && window.Module.calledRun),
-      pageState: window.Module && window.Module.llmSizerPage
-        ? { ready: window.Module.llmSizerPage.ready, frames: window.Module.llmSizerPage.frames,
-            failed: window.Module.llmSizerPage.failed || null }
-        : null,
-    })).catch((e) => ({ unreadable: e.message }));
+    const where = await page.evaluate(() => {
+      const loading = document.getElementById('loading');
+      const appPage = window.Module?.llmSizerPage;
+      return {
+        readyState: document.readyState,
+        message: document.getElementById('message')?.textContent || '',
+        loadingShown: loading ? !loading.hidden : null,
+        module: typeof window.Module,
+        runtimeReady: Boolean(window.Module?.calledRun),
+        pageState: appPage ? { ready: appPage.ready, frames: appPage.frames, failed: appPage.failed || null } : null,
+      };
+    }).catch((e) => ({ unreadable: e.message }));
     error.message += `\npage when the wait ended: ${JSON.stringify(where)}`;
     throw error;
   }
