@@ -811,7 +811,7 @@ const std::vector<SetupRule>& engine_setup_rules() {
            "tensor ranks; 512 above) + 128 MiB per tensor x pipeline rank: 0.165 on an H100 80GB "
            "(SGLang server_args.py _handle_gpu_memory_settings, PR #10975, releases from 0.5.3; "
            "older releases took 0.12 on one GPU, 0.13 from 2 ranks, 0.15 from 4, 0.19 from 8)"),
-       [](const EngineSetup& setup) { return sglang_reserve_fraction(setup); }},
+       sglang_reserve_fraction},
       // ggml-cuda multiplies quantized prompt batches in place (MMQ, the default since PR #8075,
       // June 2024); ggml-sycl has no usable MMQ and expands them to FP16 for oneDNN / oneMKL.
       {Engine::llama_cpp, "prefillDequantizesWeights",
