@@ -98,6 +98,22 @@ const std::vector<Field>& fields() {
                "kernel launches and host work: llama.cpp ~0.1 ms (rows M-001..M-033), eager HF "
                "Transformers ~0.6 ms (rows M-131, M-135; Phi-1.5, row M-129, spends ~0.9 ms)"),
            &Assumptions::decode_overhead_seconds_per_layer, 30e-6, 0.0, 0.1),
+      real("llamaCppCudaOverheadSecondsPerLayer",
+           "llama.cpp on NVIDIA, current builds: fixed time per layer per decode step", "seconds",
+           SIZER_PROSE(
+               "what a current llama.cpp build spends per layer and token on an NVIDIA card beyond "
+               "its weight and KV reads: one CUDA graph per token (Ampere and newer; ggml-cuda "
+               "turns graphs off below compute capability 8.0), the compute graph reused from "
+               "token to token (PR #14482, July 2025) and fused kernels (e.g. PR #15802). Used "
+               "instead of decodeOverheadSecondsPerLayer from build 6000 on, or when the build is "
+               "not given (llamaCppBuild 0); earlier builds, Volta and Turing cards and the other "
+               "backends (Metal, ROCm, SYCL) keep decodeOverheadSecondsPerLayer"),
+           &Assumptions::llama_cpp_cuda_overhead_seconds_per_layer, 0.0, 0.0, 0.1),
+      real("llamaCppBuild", "llama.cpp build the figures are for (0 = a current build)", "build",
+           SIZER_PROSE(
+               "the number llama.cpp prints as 'build: <commit> (<number>)'; builds before 6000 "
+               "(before about August 2025) take decodeOverheadSecondsPerLayer on NVIDIA cards too"),
+           &Assumptions::llama_cpp_build, 0.0, 0.0, 1e6),
       real("eagerExpertLoopSeconds", "Eager MoE: host time per expert visited", "seconds",
            SIZER_PROSE(
                "an eager MoE block (Hugging Face Transformers' Qwen3Moe / Mixtral / Qwen2Moe "
@@ -597,7 +613,11 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::llama_cpp, "decodeBandwidthEfficiency", 0.9,
        SIZER_PROSE("llama-bench tg on GDDR cards and Apple GPUs, rows M-001..M-033")},
       {Engine::llama_cpp, "decodeOverheadSecondsPerLayer", 100e-6,
-       SIZER_PROSE("per-layer kernel launches, rows M-001..M-033")},
+       SIZER_PROSE("per-layer kernel launches and host work of the May 2024 builds, rows "
+                   "M-001..M-033; Metal, ROCm and SYCL builds of any date")},
+      {Engine::llama_cpp, "llamaCppCudaOverheadSecondsPerLayer", 30e-6,
+       SIZER_PROSE("llama-bench tg on NVIDIA cards with builds from late 2025: rows P-042..P-044 "
+                   "(llama.cpp PRs #17891, #17505, #15802) and P-159 (build 7340)")},
       {Engine::llama_cpp, "metalQuantOpsPerWeight", 33.0,
        SIZER_PROSE("Metal tg of Q4_K_M on Apple GPUs, rows M-024..M-033")},
       {Engine::llama_cpp, "prefillComputeEfficiency", 0.57,

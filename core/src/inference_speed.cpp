@@ -199,6 +199,22 @@ double fused_moe_kernel_seconds(const Scenario& s) {
                                          : a.fused_moe_kernel_seconds);
 }
 
+double decode_overhead_seconds_per_layer(const Scenario& s) {
+  const Assumptions& a = s.assumptions;
+  const Gpu& g = s.hardware.gpu;
+  // ggml-cuda captures each token's kernels in one CUDA graph from compute capability 8.0 on
+  // (ggml_backend_cuda_graph_compute logs "disabling CUDA graphs due to GPU architecture" below
+  // it, e.g. ik_llama.cpp issue #479 on a Turing card).
+  const bool cuda_graphs = g.vendor == "NVIDIA" && !is_cpu(g) &&
+                           (architecture_is(g, "Ampere") || architecture_is(g, "Ada") ||
+                            architecture_is(g, "Hopper") || architecture_is(g, "Blackwell"));
+  const bool current_build =
+      a.llama_cpp_build <= 0 || a.llama_cpp_build >= kLlamaCppCurrentCudaBuild;
+  if (engine_profile_base(s.inference.engine) == Engine::llama_cpp && cuda_graphs && current_build)
+    return a.llama_cpp_cuda_overhead_seconds_per_layer;
+  return a.decode_overhead_seconds_per_layer;
+}
+
 double weight_only_dequant_read_fraction(const Scenario& s) {
   if (!runs_weight_only_kernels(s) || runs_mma_fed_mxfp4(s)) return 0.0;
   double share = s.assumptions.weight_only_kernel_share;
@@ -255,7 +271,7 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   // Per-step fixed costs: kernel launches per layer, bitsandbytes dequantize kernels, and one
   // activation hand-off per pipeline boundary.
   const double per_layer =
-      a.decode_overhead_seconds_per_layer +
+      decode_overhead_seconds_per_layer(s) +
       (wf.family == FormatFamily::bnb ? a.dequant_overhead_seconds_per_layer : 0.0);
   const double step_overhead = m.num_layers * per_layer;
   // An eager MoE block visits experts one by one in Python (assumption eagerExpertLoopSeconds):

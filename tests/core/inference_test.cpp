@@ -23,8 +23,45 @@ Scenario llama_cpp_run(const char* model, const char* weights, const char* gpu, 
 
 TEST_CASE("Llama 3 8B Q4_K_M on an RTX 4090 in llama.cpp decodes ~131 tokens/s (M-001)",
           "[inference]") {
-  const Scenario s = llama_cpp_run("llama-3-8b", "gguf-q4_k_m", "rtx-4090-24gb", 1, 512);
+  Scenario s = llama_cpp_run("llama-3-8b", "gguf-q4_k_m", "rtx-4090-24gb", 1, 512);
+  s.assumption_overrides["llamaCppBuild"] = 2796;  // the May 2024 builds of rows M-001..M-033
   CHECK(estimate(s).inference.decode_tokens_per_second == Approx(130.58).epsilon(0.15));
+}
+
+TEST_CASE("a current llama.cpp build decodes Llama 3.1 8B Q4_0 on an RTX 3090 at ~155 tokens/s "
+          "(P-044)",
+          "[inference]") {
+  // llama.cpp PR #15802 (September 2025), master column: 155.02 t/s. No build given = current.
+  const Scenario s = llama_cpp_run("llama-3.1-8b", "gguf-q4_0", "rtx-3090-24gb", 1, 512);
+  const Estimate e = estimate(s);
+  CHECK(e.inference.decode_tokens_per_second == Approx(155.02).epsilon(0.1));
+  CHECK(decode_overhead_seconds_per_layer(e.scenario) ==
+        e.scenario.assumptions.llama_cpp_cuda_overhead_seconds_per_layer);
+}
+
+TEST_CASE("llama.cpp's per-layer decode time follows the build and the card", "[inference]") {
+  Scenario s = llama_cpp_run("llama-3.1-8b", "gguf-q4_0", "rtx-3090-24gb", 1, 512);
+  s.assumption_overrides["decodeOverheadSecondsPerLayer"] = 100e-6;
+  s.assumption_overrides["llamaCppCudaOverheadSecondsPerLayer"] = 30e-6;
+  const auto per_layer = [](Scenario c) {
+    return decode_overhead_seconds_per_layer(estimate(c).scenario);
+  };
+  CHECK(per_layer(s) == Approx(30e-6));  // no build given: a current build
+  s.assumption_overrides["llamaCppBuild"] = kLlamaCppCurrentCudaBuild;
+  CHECK(per_layer(s) == Approx(30e-6));
+  s.assumption_overrides["llamaCppBuild"] = kLlamaCppCurrentCudaBuild - 1;
+  CHECK(per_layer(s) == Approx(100e-6));
+  // Turing and Volta run without CUDA graphs; Apple GPUs run Metal; vLLM has its own figure.
+  Scenario turing = llama_cpp_run("llama-3.1-8b", "gguf-q4_0", "rtx-2080-ti-11gb", 1, 512);
+  turing.assumption_overrides = {{"decodeOverheadSecondsPerLayer", 100e-6}};
+  CHECK(per_layer(turing) == Approx(100e-6));
+  Scenario metal = llama_cpp_run("llama-3.1-8b", "gguf-q4_0", "apple-m4-max", 1, 512);
+  metal.assumption_overrides = turing.assumption_overrides;
+  CHECK(per_layer(metal) == Approx(100e-6));
+  Scenario vllm = s;
+  vllm.inference.engine = Engine::vllm;
+  vllm.assumption_overrides.erase("llamaCppBuild");
+  CHECK(per_layer(vllm) == Approx(100e-6));
 }
 
 TEST_CASE("Llama 3 70B Q4_K_M on an H100 PCIe decodes ~25 tokens/s (M-016)", "[inference]") {

@@ -42,6 +42,10 @@ struct Assumptions {
   double decode_bandwidth_efficiency = 0;      // fraction of spec bandwidth, GDDR / unified
   double decode_bandwidth_efficiency_hbm = 0;  // fraction of spec bandwidth, HBM cards
   double decode_overhead_seconds_per_layer = 0;
+  // llama.cpp on NVIDIA cards from build kLlamaCppCurrentCudaBuild (or an unstated build): the
+  // per-layer time that replaces decode_overhead_seconds_per_layer (inference_speed.cpp).
+  double llama_cpp_cuda_overhead_seconds_per_layer = 0;
+  double llama_cpp_build = 0;  // the llama.cpp build the figures are for; 0 = a current build
   double dequant_overhead_seconds_per_layer = 0;  // bitsandbytes' separate dequantize kernels
   double prefill_compute_efficiency = 0;          // fraction of dense tensor peak
   double prefill_compute_efficiency_simd = 0;     // fraction of FP32 peak (no tensor cores)

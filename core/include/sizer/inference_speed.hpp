@@ -71,6 +71,17 @@ bool uses_weight_only_moe_kernel(const Scenario& normalized);
 // where uses_weight_only_moe_kernel, else fusedMoeKernelSeconds; 0 for a dense model.
 double fused_moe_kernel_seconds(const Scenario& normalized);
 
+// The first llama.cpp build whose NVIDIA decode takes llamaCppCudaOverheadSecondsPerLayer: the
+// builds measured before it (May and August 2024) spend 70-100 us per layer, those after it
+// (September 2025 on) 20-45 us (tests/validation/data/notes.md, "llama.cpp's per-layer time by
+// build"); the compute graph is reused across tokens from PR #14482 (July 2025).
+constexpr double kLlamaCppCurrentCudaBuild = 6000;
+
+// The fixed time per layer and decode step: llama.cpp with a current build on an NVIDIA card that
+// runs CUDA graphs (Ampere or newer) takes llamaCppCudaOverheadSecondsPerLayer, every other case
+// decodeOverheadSecondsPerLayer.
+double decode_overhead_seconds_per_layer(const Scenario& normalized);
+
 // Bytes one prompt chunk moves rebuilding 16-bit weights from quantized ones (all GPUs
 // together): each quantized weight read at its bits and written as 2 bytes; 0 unless
 // assumption prefillDequantizesWeights is on for a quantized format on a discrete GPU.
