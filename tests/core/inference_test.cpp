@@ -28,9 +28,10 @@ TEST_CASE("Llama 3 8B Q4_K_M on an RTX 4090 in llama.cpp decodes ~131 tokens/s (
   CHECK(estimate(s).inference.decode_tokens_per_second == Approx(130.58).epsilon(0.15));
 }
 
-TEST_CASE("a current llama.cpp build decodes Llama 3.1 8B Q4_0 on an RTX 3090 at ~155 tokens/s "
-          "(P-044)",
-          "[inference]") {
+TEST_CASE(
+    "a current llama.cpp build decodes Llama 3.1 8B Q4_0 on an RTX 3090 at ~155 tokens/s "
+    "(P-044)",
+    "[inference]") {
   // llama.cpp PR #15802 (September 2025), master column: 155.02 t/s. No build given = current.
   const Scenario s = llama_cpp_run("llama-3.1-8b", "gguf-q4_0", "rtx-3090-24gb", 1, 512);
   const Estimate e = estimate(s);
