@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { clickWidget, scrollIntoView, settle } from './app_widgets.mjs';
-import { openApp, screenshotVariance, showLanguage, siteAndBrowserForThisFile, waitText } from './lib.mjs';
+import { openApp, scrollIntoView as scrollIntoViewBetween, screenshotVariance, showLanguage, siteAndBrowserForThisFile, waitText } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
 
@@ -32,6 +32,7 @@ for (const [width, height] of [[1280, 800], [400, 800]]) {
     assert.ok(old > 105 && old < 135, `build 2796: ${old} tokens/s`);
     for (const [lang, needle] of [['en', 'Default for llama.cpp'], ['zh', 'llama.cpp 的默认值']]) {
       await showLanguage(page, lang, '假设与校准');
+      await scrollIntoViewBetween(page, 'assumptions-header', 300, 700);  // clear of the top bar
       await clickWidget(page, 'assumptions-header');
       await scrollIntoView(page, 'assumption-llamaCppBuild');
       const input = await scrollIntoView(page, 'assumption-llamaCppCudaOverheadSecondsPerLayer');
