@@ -107,8 +107,27 @@ const std::vector<Field>& fields() {
                "token to token (PR #14482, July 2025) and fused kernels (e.g. PR #15802). Used "
                "instead of decodeOverheadSecondsPerLayer from build 6000 on, or when the build is "
                "not given (llamaCppBuild 0); earlier builds, Volta and Turing cards and the other "
-               "backends (Metal, ROCm, SYCL) keep decodeOverheadSecondsPerLayer"),
+               "backends (Metal, ROCm, SYCL) keep decodeOverheadSecondsPerLayer, and the Vulkan "
+               "backend takes llamaCppVulkanOverheadSecondsPerLayer"),
            &Assumptions::llama_cpp_cuda_overhead_seconds_per_layer, 0.0, 0.0, 0.1),
+      real("llamaCppVulkan", "llama.cpp runs its Vulkan backend", "flag",
+           SIZER_PROSE(
+               "1: llama.cpp built with GGML_VULKAN (LM Studio's Vulkan runtime, the Vulkan "
+               "release zips, llama-bench's backend column 'Vulkan'), on any vendor's card. 0: "
+               "the card's own backend: CUDA on NVIDIA, ROCm/HIP on AMD, Metal on Apple, SYCL on "
+               "Intel. On AMD cards the Vulkan backend decodes faster than ROCm (llama.cpp issue "
+               "#20934, LM Studio bug tracker issue #574)"),
+           &Assumptions::llama_cpp_vulkan, 0.0, 0.0, 1.0),
+      real("llamaCppVulkanOverheadSecondsPerLayer",
+           "llama.cpp on Vulkan, current builds: fixed time per layer per decode step", "seconds",
+           SIZER_PROSE(
+               "what llama.cpp's Vulkan backend spends per layer and token beyond its weight and "
+               "KV reads: one command buffer per graph split, recorded once per token, with a "
+               "pipeline barrier between dependent dispatches (the GPU idles at each; PR #15489 "
+               "lets independent nodes overlap). Used with llamaCppVulkan 1 from build 6000 on, "
+               "or when the build is not given; earlier Vulkan builds keep "
+               "decodeOverheadSecondsPerLayer"),
+           &Assumptions::llama_cpp_vulkan_overhead_seconds_per_layer, 0.0, 0.0, 0.1),
       real("llamaCppBuild", "llama.cpp build the figures are for (0 = a current build)", "build",
            SIZER_PROSE(
                "the number llama.cpp prints as 'build: <commit> (<number>)'; builds before 6000 "
@@ -617,7 +636,10 @@ const std::vector<ProfileChange>& engine_profile_changes() {
                    "M-001..M-033; Metal, ROCm and SYCL builds of any date")},
       {Engine::llama_cpp, "llamaCppCudaOverheadSecondsPerLayer", 30e-6,
        SIZER_PROSE("llama-bench tg on NVIDIA cards with builds from late 2025: rows P-042..P-044 "
-                   "(llama.cpp PRs #17891, #17505, #15802) and P-159 (build 7340)")},
+                   "(llama.cpp PRs #17891, #17505, #15802)")},
+      {Engine::llama_cpp, "llamaCppVulkanOverheadSecondsPerLayer", 32e-6,
+       SIZER_PROSE("Vulkan tg on NVIDIA and AMD cards with builds from late 2025 on: rows P-159, "
+                   "P-394..P-403")},
       {Engine::llama_cpp, "metalQuantOpsPerWeight", 33.0,
        SIZER_PROSE("Metal tg of Q4_K_M on Apple GPUs, rows M-024..M-033")},
       {Engine::llama_cpp, "prefillComputeEfficiency", 0.57,
@@ -836,11 +858,14 @@ const std::vector<SetupRule>& engine_setup_rules() {
       // June 2024); ggml-sycl has no usable MMQ and expands them to FP16 for oneDNN / oneMKL.
       {Engine::llama_cpp, "prefillDequantizesWeights",
        SIZER_PROSE(
-           "1 on Intel GPUs: the SYCL backend's ggml_sycl_supports_mmq returns false ('accuracy "
+           "1 on Intel GPUs under SYCL: the SYCL backend's ggml_sycl_supports_mmq returns false ('accuracy "
            "issues in MMQ'), so ggml_sycl_op_mul_mat_sycl dequantizes each weight to FP16 for a "
            "oneDNN / oneMKL GEMM (ggml/src/ggml-sycl/ggml-sycl.cpp); 0 elsewhere: CUDA's MMQ "
-           "kernels multiply quantized weights in place since PR #8075 (June 2024)"),
-       [](const EngineSetup& setup) { return setup.gpu_is_intel ? 1.0 : 0.0; }},
+           "kernels multiply quantized weights in place since PR #8075 (June 2024), and the Vulkan "
+           "backend dequantizes tiles in shared memory (llamaCppVulkan 1)"),
+       [](const EngineSetup& setup) {
+         return setup.gpu_is_intel && !setup.llama_cpp_vulkan ? 1.0 : 0.0;
+       }},
       {Engine::sglang, "prefillChunkTokens",
        SIZER_PROSE(
            "chunked_prefill_size: 2048 on cards under 35 GiB, 4096 under 60 GiB, 8192 "

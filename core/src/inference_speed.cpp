@@ -210,8 +210,11 @@ double decode_overhead_seconds_per_layer(const Scenario& s) {
                             architecture_is(g, "Hopper") || architecture_is(g, "Blackwell"));
   const bool current_build =
       a.llama_cpp_build <= 0 || a.llama_cpp_build >= kLlamaCppCurrentCudaBuild;
-  if (engine_profile_base(s.inference.engine) == Engine::llama_cpp && cuda_graphs && current_build)
-    return a.llama_cpp_cuda_overhead_seconds_per_layer;
+  if (engine_profile_base(s.inference.engine) != Engine::llama_cpp || !current_build || is_cpu(g))
+    return a.decode_overhead_seconds_per_layer;
+  // The Vulkan backend records each token's dispatches into command buffers on any vendor's card.
+  if (a.llama_cpp_vulkan >= 0.5) return a.llama_cpp_vulkan_overhead_seconds_per_layer;
+  if (cuda_graphs) return a.llama_cpp_cuda_overhead_seconds_per_layer;
   return a.decode_overhead_seconds_per_layer;
 }
 

@@ -63,6 +63,8 @@ EngineSetup engine_setup(const Scenario& s) {
   setup.gpu_memory_bytes = s.hardware.gpu.memory_capacity_bytes;
   setup.gpu_is_a100 = s.hardware.gpu.id.find("a100") != std::string::npos;
   setup.gpu_is_intel = s.hardware.gpu.vendor == "Intel" && !is_cpu(s.hardware.gpu);
+  const auto vulkan = s.assumption_overrides.find("llamaCppVulkan");
+  setup.llama_cpp_vulkan = vulkan != s.assumption_overrides.end() && vulkan->second >= 0.5;
   setup.tensor_ranks = std::max(1, s.parallel.tensor);
   setup.world_size = setup.tensor_ranks * std::max(1, s.parallel.pipeline);
   return setup;

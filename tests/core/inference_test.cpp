@@ -65,6 +65,65 @@ TEST_CASE("llama.cpp's per-layer decode time follows the build and the card", "[
   CHECK(per_layer(vllm) == Approx(100e-6));
 }
 
+TEST_CASE("llama.cpp's Vulkan backend decodes Llama 2 7B Q4_0 on an RX 7900 XTX at ~172 tokens/s "
+          "(P-401)",
+          "[inference]") {
+  // llama.cpp issue #20934 (March 2026): Vulkan (RADV) tg128 167-177 t/s, ROCm 129-144 t/s.
+  Scenario s = llama_cpp_run("llama-2-7b", "gguf-q4_0", "radeon-rx-7900-xtx-24gb", 1, 128);
+  s.assumption_overrides["llamaCppVulkan"] = 1;
+  const Estimate vulkan = estimate(s);
+  CHECK(vulkan.inference.decode_tokens_per_second == Approx(172).epsilon(0.1));
+  CHECK(decode_overhead_seconds_per_layer(vulkan.scenario) ==
+        vulkan.scenario.assumptions.llama_cpp_vulkan_overhead_seconds_per_layer);
+  s.assumption_overrides.erase("llamaCppVulkan");  // the card's own backend: ROCm/HIP (P-404)
+  CHECK(estimate(s).inference.decode_tokens_per_second == Approx(136.5).epsilon(0.1));
+}
+
+TEST_CASE("llama.cpp's Vulkan backend decodes Llama 3.1 8B Q4_K_M on an RTX 5090 at ~224 tokens/s "
+          "(P-398)",
+          "[inference]") {
+  // llama.cpp PR #17186 (November 2025), llama-bench -fa 1 tg128: 223.58 t/s. The estimate is
+  // ~15% fast: this Windows host spends ~50 us per layer, the Linux rows 11-45 us (METHOD.md).
+  Scenario s = llama_cpp_run("llama-3.1-8b", "gguf-q4_k_m", "rtx-5090-32gb", 1, 128);
+  s.assumption_overrides["llamaCppVulkan"] = 1;
+  CHECK(estimate(s).inference.decode_tokens_per_second == Approx(223.58).epsilon(0.2));
+}
+
+TEST_CASE("llama.cpp's Vulkan backend takes its own per-layer time on any card, from build 6000",
+          "[inference]") {
+  const auto per_layer = [](const char* gpu, std::map<std::string, double> overrides) {
+    Scenario s = llama_cpp_run("llama-3.1-8b", "gguf-q4_0", gpu, 1, 128);
+    s.assumption_overrides = std::move(overrides);
+    s.assumption_overrides["decodeOverheadSecondsPerLayer"] = 100e-6;
+    s.assumption_overrides["llamaCppCudaOverheadSecondsPerLayer"] = 30e-6;
+    s.assumption_overrides["llamaCppVulkanOverheadSecondsPerLayer"] = 40e-6;
+    return decode_overhead_seconds_per_layer(estimate(s).scenario);
+  };
+  // AMD: ROCm/HIP by default, Vulkan when asked.
+  CHECK(per_layer("radeon-rx-9070-xt-16gb", {}) == Approx(100e-6));
+  CHECK(per_layer("radeon-rx-9070-xt-16gb", {{"llamaCppVulkan", 1}}) == Approx(40e-6));
+  // NVIDIA: Vulkan replaces CUDA graphs on Ampere and newer, and applies on Turing too.
+  CHECK(per_layer("rtx-4090-24gb", {{"llamaCppVulkan", 1}}) == Approx(40e-6));
+  CHECK(per_layer("rtx-2080-ti-11gb", {{"llamaCppVulkan", 1}}) == Approx(40e-6));
+  CHECK(per_layer("rtx-2080-ti-11gb", {}) == Approx(100e-6));
+  // Builds before 6000 keep the old per-layer time on every backend.
+  CHECK(per_layer("rtx-4090-24gb", {{"llamaCppVulkan", 1}, {"llamaCppBuild", 5000}}) ==
+        Approx(100e-6));
+  // Other engines do not read the flag.
+  Scenario vllm = llama_cpp_run("llama-3.1-8b", "bf16", "rtx-4090-24gb", 1, 128);
+  vllm.inference.engine = Engine::vllm;
+  vllm.assumption_overrides = {{"llamaCppVulkan", 1}, {"decodeOverheadSecondsPerLayer", 100e-6}};
+  CHECK(decode_overhead_seconds_per_layer(estimate(vllm).scenario) == Approx(100e-6));
+}
+
+TEST_CASE("on an Intel Arc card SYCL expands quantized weights for prompts, Vulkan does not",
+          "[inference]") {
+  Scenario s = llama_cpp_run("llama-3.1-8b", "gguf-q4_k_m", "intel-arc-a770-16gb", 512, 128);
+  CHECK(estimate(s).scenario.assumptions.prefill_dequantizes_weights == 1.0);
+  s.assumption_overrides["llamaCppVulkan"] = 1;
+  CHECK(estimate(s).scenario.assumptions.prefill_dequantizes_weights == 0.0);
+}
+
 TEST_CASE("Llama 3 70B Q4_K_M on an H100 PCIe decodes ~25 tokens/s (M-016)", "[inference]") {
   const Scenario s = llama_cpp_run("llama-3-70b", "gguf-q4_k_m", "h100-pcie-80gb", 1, 512);
   CHECK(estimate(s).inference.decode_tokens_per_second == Approx(25.03).epsilon(0.15));

@@ -46,6 +46,9 @@ struct Assumptions {
   // per-layer time that replaces decode_overhead_seconds_per_layer (inference_speed.cpp).
   double llama_cpp_cuda_overhead_seconds_per_layer = 0;
   double llama_cpp_build = 0;  // the llama.cpp build the figures are for; 0 = a current build
+  // 1: llama.cpp runs its Vulkan backend (any vendor); its per-layer time replaces the others.
+  double llama_cpp_vulkan = 0;
+  double llama_cpp_vulkan_overhead_seconds_per_layer = 0;
   double dequant_overhead_seconds_per_layer = 0;  // bitsandbytes' separate dequantize kernels
   double prefill_compute_efficiency = 0;          // fraction of dense tensor peak
   double prefill_compute_efficiency_simd = 0;     // fraction of FP32 peak (no tensor cores)
@@ -159,7 +162,8 @@ Engine engine_profile_base(Engine engine);
 struct EngineSetup {
   double gpu_memory_bytes = 0;  // one card's memory as the device reports it
   bool gpu_is_a100 = false;     // vLLM keeps its small batch defaults on A100 (PR #17885)
-  bool gpu_is_intel = false;    // llama.cpp runs Intel GPUs through its SYCL backend
+  bool gpu_is_intel = false;    // llama.cpp runs Intel GPUs through its SYCL backend...
+  bool llama_cpp_vulkan = false;  // ...unless the user runs its Vulkan backend (llamaCppVulkan)
   int world_size = 1;           // tensor x pipeline ranks of one engine instance
   int tensor_ranks = 1;         // SGLang sizes its CUDA graphs by the tensor-parallel size alone
 };

@@ -77,9 +77,10 @@ double fused_moe_kernel_seconds(const Scenario& normalized);
 // build"); the compute graph is reused across tokens from PR #14482 (July 2025).
 constexpr double kLlamaCppCurrentCudaBuild = 6000;
 
-// The fixed time per layer and decode step: llama.cpp with a current build on an NVIDIA card that
-// runs CUDA graphs (Ampere or newer) takes llamaCppCudaOverheadSecondsPerLayer, every other case
-// decodeOverheadSecondsPerLayer.
+// The fixed time per layer and decode step for a current llama.cpp build (kLlamaCppCurrentCudaBuild
+// on, or unstated): its Vulkan backend (llamaCppVulkan) takes llamaCppVulkanOverheadSecondsPerLayer
+// on any card, its CUDA backend on a card that runs CUDA graphs (Ampere or newer)
+// llamaCppCudaOverheadSecondsPerLayer; every other case decodeOverheadSecondsPerLayer.
 double decode_overhead_seconds_per_layer(const Scenario& normalized);
 
 // Bytes one prompt chunk moves rebuilding 16-bit weights from quantized ones (all GPUs
