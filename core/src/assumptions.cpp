@@ -858,7 +858,8 @@ const std::vector<SetupRule>& engine_setup_rules() {
       // June 2024); ggml-sycl has no usable MMQ and expands them to FP16 for oneDNN / oneMKL.
       {Engine::llama_cpp, "prefillDequantizesWeights",
        SIZER_PROSE(
-           "1 on Intel GPUs under SYCL: the SYCL backend's ggml_sycl_supports_mmq returns false ('accuracy "
+           "1 on Intel GPUs under SYCL: the SYCL backend's ggml_sycl_supports_mmq returns false "
+           "('accuracy "
            "issues in MMQ'), so ggml_sycl_op_mul_mat_sycl dequantizes each weight to FP16 for a "
            "oneDNN / oneMKL GEMM (ggml/src/ggml-sycl/ggml-sycl.cpp); 0 elsewhere: CUDA's MMQ "
            "kernels multiply quantized weights in place since PR #8075 (June 2024), and the Vulkan "

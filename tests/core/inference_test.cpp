@@ -65,9 +65,10 @@ TEST_CASE("llama.cpp's per-layer decode time follows the build and the card", "[
   CHECK(per_layer(vllm) == Approx(100e-6));
 }
 
-TEST_CASE("llama.cpp's Vulkan backend decodes Llama 2 7B Q4_0 on an RX 7900 XTX at ~172 tokens/s "
-          "(P-401)",
-          "[inference]") {
+TEST_CASE(
+    "llama.cpp's Vulkan backend decodes Llama 2 7B Q4_0 on an RX 7900 XTX at ~172 tokens/s "
+    "(P-401)",
+    "[inference]") {
   // llama.cpp issue #20934 (March 2026): Vulkan (RADV) tg128 167-177 t/s, ROCm 129-144 t/s.
   Scenario s = llama_cpp_run("llama-2-7b", "gguf-q4_0", "radeon-rx-7900-xtx-24gb", 1, 128);
   s.assumption_overrides["llamaCppVulkan"] = 1;
@@ -79,9 +80,10 @@ TEST_CASE("llama.cpp's Vulkan backend decodes Llama 2 7B Q4_0 on an RX 7900 XTX 
   CHECK(estimate(s).inference.decode_tokens_per_second == Approx(136.5).epsilon(0.1));
 }
 
-TEST_CASE("llama.cpp's Vulkan backend decodes Llama 3.1 8B Q4_K_M on an RTX 5090 at ~224 tokens/s "
-          "(P-398)",
-          "[inference]") {
+TEST_CASE(
+    "llama.cpp's Vulkan backend decodes Llama 3.1 8B Q4_K_M on an RTX 5090 at ~224 tokens/s "
+    "(P-398)",
+    "[inference]") {
   // llama.cpp PR #17186 (November 2025), llama-bench -fa 1 tg128: 223.58 t/s. The estimate is
   // ~15% fast: this Windows host spends ~50 us per layer, the Linux rows 11-45 us (METHOD.md).
   Scenario s = llama_cpp_run("llama-3.1-8b", "gguf-q4_k_m", "rtx-5090-32gb", 1, 128);

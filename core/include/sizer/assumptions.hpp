@@ -160,12 +160,12 @@ Engine engine_profile_base(Engine engine);
 // What an engine reads from the hardware and the parallel layout when it starts, to pick some
 // of its defaults.
 struct EngineSetup {
-  double gpu_memory_bytes = 0;  // one card's memory as the device reports it
-  bool gpu_is_a100 = false;     // vLLM keeps its small batch defaults on A100 (PR #17885)
-  bool gpu_is_intel = false;    // llama.cpp runs Intel GPUs through its SYCL backend...
+  double gpu_memory_bytes = 0;    // one card's memory as the device reports it
+  bool gpu_is_a100 = false;       // vLLM keeps its small batch defaults on A100 (PR #17885)
+  bool gpu_is_intel = false;      // llama.cpp runs Intel GPUs through its SYCL backend...
   bool llama_cpp_vulkan = false;  // ...unless the user runs its Vulkan backend (llamaCppVulkan)
-  int world_size = 1;           // tensor x pipeline ranks of one engine instance
-  int tensor_ranks = 1;         // SGLang sizes its CUDA graphs by the tensor-parallel size alone
+  int world_size = 1;             // tensor x pipeline ranks of one engine instance
+  int tensor_ranks = 1;           // SGLang sizes its CUDA graphs by the tensor-parallel size alone
 };
 
 // One default an engine derives from the setup, with its source.
