@@ -40,6 +40,14 @@ export async function scrollIntoView(page, id) {
   assert.fail(`widget ${id} never came into view`);
 }
 
+// Hovers the name of constant `key` in the open Assumptions panel, which shows its tooltip. The
+// name sits two columns to the left of the value field (columns 2.2 : 1 : 1.6).
+export async function hoverAssumptionName(page, key) {
+  const input = await scrollIntoView(page, `assumption-${key}`);
+  await page.mouse.move(Math.max(4, input.x - 1.4 * input.width), input.y + input.height / 2);
+  await settle(page, 4);
+}
+
 // Same place and size: the widget held still.
 export const sameRect = (a, b) => Boolean(a && b) &&
   ['x', 'y', 'width', 'height'].every((k) => Math.abs(a[k] - b[k]) < 0.5);

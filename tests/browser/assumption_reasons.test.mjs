@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { clickWidget, scrollIntoView, settle } from './app_widgets.mjs';
+import { clickWidget, hoverAssumptionName, settle } from './app_widgets.mjs';
 import { openApp, scrollIntoView as scrollIntoViewBetween, screenshotVariance, showLanguage, siteAndBrowserForThisFile, waitText } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
@@ -29,10 +29,7 @@ for (const [width, height] of [[1280, 800], [400, 800]]) {
       await showLanguage(page, lang, '种子问题');  // the top bar's text: always on screen
       await scrollIntoViewBetween(page, 'assumptions-header', 300, 700);  // clear of the top bar
       await clickWidget(page, 'assumptions-header');  // starts closed, and re-closes on a switch
-      const input = await scrollIntoView(page, 'assumption-weightOnlyMoeKernelSeconds');
-      // The constant's name sits two columns to the left of its value field (2.2 : 1 : 1.6).
-      await page.mouse.move(Math.max(4, input.x - 1.4 * input.width), input.y + input.height / 2);
-      await settle(page, 4);
+      await hoverAssumptionName(page, 'weightOnlyMoeKernelSeconds');
       await waitText(page, needle);
       await waitText(page, 'FlagGems');
       assert.ok(await screenshotVariance(page, `assumption-reason-${lang}-${width}.png`) > 10);

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { clickWidget, scrollIntoView, settle } from './app_widgets.mjs';
+import { clickWidget, hoverAssumptionName, scrollIntoView, settle } from './app_widgets.mjs';
 import { openApp, scrollIntoView as scrollIntoViewBetween, screenshotVariance, showLanguage, siteAndBrowserForThisFile, waitText } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
@@ -35,9 +35,7 @@ for (const [width, height] of [[1280, 800], [400, 800]]) {
       await scrollIntoViewBetween(page, 'assumptions-header', 300, 700);  // clear of the top bar
       await clickWidget(page, 'assumptions-header');
       await scrollIntoView(page, 'assumption-llamaCppBuild');
-      const input = await scrollIntoView(page, 'assumption-llamaCppCudaOverheadSecondsPerLayer');
-      await page.mouse.move(Math.max(4, input.x - 1.4 * input.width), input.y + input.height / 2);
-      await settle(page, 4);
+      await hoverAssumptionName(page, 'llamaCppCudaOverheadSecondsPerLayer');
       await waitText(page, needle);
       await waitText(page, 'PR #15802');
       assert.ok(await screenshotVariance(page, `llama-cpp-build-${lang}-${width}.png`) > 10);

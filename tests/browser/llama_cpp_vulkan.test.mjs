@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { clickWidget, scrollIntoView, settle } from './app_widgets.mjs';
+import { clickWidget, hoverAssumptionName, scrollIntoView, settle } from './app_widgets.mjs';
 import { openApp, scrollIntoView as scrollIntoViewBetween, screenshotVariance, showLanguage, siteAndBrowserForThisFile, typeText, waitText } from './lib.mjs';
 
 const shared = siteAndBrowserForThisFile();
@@ -45,14 +45,10 @@ for (const [width, height] of [[1280, 800], [400, 800]]) {
         await scrollIntoViewBetween(page, 'assumptions-header', 300, 700);
         await clickWidget(page, 'assumptions-header');
       }
-      const input = await scrollIntoView(page, 'assumption-llamaCppVulkanOverheadSecondsPerLayer');
-      await page.mouse.move(Math.max(4, input.x - 1.4 * input.width), input.y + input.height / 2);
-      await settle(page, 4);
+      await hoverAssumptionName(page, 'llamaCppVulkanOverheadSecondsPerLayer');
       await waitText(page, needle);
       await waitText(page, 'P-394..P-403');
-      const flag = await scrollIntoView(page, 'assumption-llamaCppVulkan');
-      await page.mouse.move(Math.max(4, flag.x - 1.4 * flag.width), flag.y + flag.height / 2);
-      await settle(page, 4);
+      await hoverAssumptionName(page, 'llamaCppVulkan');
       await waitText(page, '#20934');
       assert.ok(await screenshotVariance(page, `llama-cpp-vulkan-${lang}-${width}.png`) > 10);
     }
