@@ -144,7 +144,7 @@ bool is_known(const std::string& type) {
         "deepseek_v3", "kimi_k2",    "gpt_oss",    "glm",         "glm4",       "glm4_moe",
         "chatglm",     "gpt2",       "falcon",     "llama4",      "minimax_m2", "internlm2",
         "baichuan",    "qwen3_next", "qwen3_5",    "qwen3_5_moe", "nemotron_h", "falcon_h1",
-        "jamba",       "qwen2_vl",   "qwen2_5_vl", "mamba",       "mamba2"}) {
+        "jamba",       "qwen2_vl",   "qwen2_5_vl", "mamba",       "mamba2",     "exaone"}) {
     if (type == known) return true;
   }
   return false;
@@ -459,7 +459,9 @@ void read_llama_like(Reader& r, const std::string& type, ModelArch& m) {
   }
   const int default_heads = m.num_heads;
   r.integer("hidden_size", {"hidden_size"}, true, 1, kMaxWidth, m.hidden_size);
-  r.integer("num_hidden_layers", {"num_hidden_layers"}, true, 1, kMaxLayers, m.num_layers);
+  // EXAONE 3.x (remote code, a Llama-style block) names the layer count num_layers.
+  r.integer("num_hidden_layers", {"num_hidden_layers", "num_layers"}, true, 1, kMaxLayers,
+            m.num_layers);
   r.integer("num_attention_heads", {"num_attention_heads"}, default_heads == 0, 1, kMaxWidth,
             m.num_heads);
   r.integer("num_key_value_heads", {"num_key_value_heads"}, false, 1, kMaxWidth, m.num_kv_heads);

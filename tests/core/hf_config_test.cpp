@@ -284,6 +284,21 @@ TEST_CASE("Gemma 7B (model_type gemma) imports as 8.54B", "[hf_config]") {
   CHECK(sizer::count_params(r.model).total == Approx(8.54e9).epsilon(0.005));
 }
 
+TEST_CASE("EXAONE 3.5 7.8B (num_layers, not num_hidden_layers) imports as 7.82B", "[hf_config]") {
+  // Key set of LGAI-EXAONE/EXAONE-3.5-7.8B-Instruct config.json (ExaoneConfig, remote code).
+  const char* text = R"({"model_type": "exaone", "architectures": ["ExaoneForCausalLM"],
+    "hidden_size": 4096, "num_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8,
+    "intermediate_size": 14336, "vocab_size": 102400, "tie_word_embeddings": false,
+    "max_position_embeddings": 32768, "activation_function": "silu", "layer_norm_epsilon": 1e-05,
+    "rope_theta": 1000000.0, "torch_dtype": "bfloat16"})";
+  const sizer::HfConfigResult r = sizer::model_from_hf_config(text);
+  REQUIRE(r.ok);
+  CHECK(r.warnings.empty());
+  CHECK(r.model.num_layers == 32);
+  // Llama 3 8B's block with a 102,400-token vocabulary: 7,818,448,896 ("7.8B").
+  CHECK(sizer::count_params(r.model).total == Approx(7.818e9).epsilon(0.001));
+}
+
 TEST_CASE("an unknown model_type is read as a Llama-style decoder with a warning", "[hf_config]") {
   const char* text = R"({"model_type": "my_new_arch", "hidden_size": 4096,
     "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 11008,
