@@ -128,7 +128,8 @@ export interface Format {
   computeDtype: 'fp16' | 'bf16' | 'fp8' | 'int8' | 'fp4' | 'fp32';  // tensor-core peak used for matmuls
   keepsEmbeddings16bit: boolean;  // embeddings and LM head stay 16-bit
   usableForKvCache: boolean;  // can store the KV cache
-  expertsOnly: boolean;  // only the routed experts are quantized; other tensors stay 16-bit
+  expertsOnly: boolean;  // only the routed experts are in this format; other tensors at nonExpertBits
+  nonExpertBits: number;  // tensors other than the routed experts in an experts-only format; 0 = 16-bit (bits)
   outputBits: number;  // LM head (and a tied embedding) in a GGUF file of this type; 0 = as the rest (bits)
   tokenEmbeddingBits: number;  // token embedding in a GGUF file of this type; 0 = as the rest (bits)
   metalMatVecOps: number;  // ALU operations per weight in llama.cpp's Metal mat-vec kernel; 0 = not counted (operations)

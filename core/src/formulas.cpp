@@ -24,9 +24,8 @@ void inference_formulas(Estimate& e) {
   f["memory.weightsBytes"] =
       fmt_num(e.params.total) + " params x " + fmt_num(wf.bits_per_weight) + " bits / 8" +
       (wf.experts_only && e.params.routed_experts > 0
-           ? " for the " + fmt_num(e.params.routed_experts) +
-                 " routed-expert params, 16 bits for "
-                 "the rest"
+           ? " for the " + fmt_num(e.params.routed_experts) + " routed-expert params, " +
+                 fmt_num(non_expert_bytes_per_param(wf) * 8.0) + " bits for the rest"
            : (wf.keeps_embeddings_16bit ? " (embeddings, LM head and norms at 16 bits)" : "")) +
       " / (" + fmt_num(s.parallel.tensor) + " TP x " + fmt_num(s.parallel.pipeline) +
       " PP) = " + fmt_bytes(m.weights_bytes);

@@ -38,8 +38,13 @@ double trained_value_bytes(const NumberFormat& f) { return std::max(2.0, bytes_o
 
 }  // namespace
 
+double non_expert_bytes_per_param(const NumberFormat& f) {
+  if (!f.experts_only) return bytes_of(f);
+  return f.non_expert_bits > 0 ? f.non_expert_bits / 8.0 : 2.0;
+}
+
 double side_bytes_per_param(const NumberFormat& f) {
-  return f.keeps_embeddings_16bit ? 2.0 : bytes_of(f);
+  return f.keeps_embeddings_16bit ? 2.0 : non_expert_bytes_per_param(f);
 }
 
 double lm_head_bytes_per_param(const NumberFormat& f) {
@@ -75,7 +80,8 @@ const NumberFormat& kv_format_of(const Scenario& s) {
 
 double weights_bytes(const ParamCounts& p, const NumberFormat& f) {
   if (f.experts_only && p.routed_experts > 0) {
-    return p.routed_experts * bytes_of(f) + (p.total - p.routed_experts) * 2.0;
+    return p.routed_experts * bytes_of(f) +
+           (p.total - p.routed_experts) * non_expert_bytes_per_param(f);
   }
   const double side = p.embedding + p.lm_head + p.norms + p.vision;
   return std::max(0.0, p.total - side) * bytes_of(f) + p.norms * side_bytes_per_param(f) +
@@ -424,7 +430,7 @@ StageMemory training_stage_memory(const Scenario& s, const ParamCounts& p, Pipel
     // PEFT's k-bit preparation upcasts the unquantized tensors of a QLoRA base to FP32.
     const bool upcast = residual_stream_fp32(s);
     const double side_bpp = upcast ? 4.0 : side_bytes_per_param(wf);
-    const double dense_bpp = wf.experts_only && sp.experts > 0 ? 2.0 : bytes_of(wf);
+    const double dense_bpp = sp.experts > 0 ? non_expert_bytes_per_param(wf) : bytes_of(wf);
     out.weights = sp.dense * dense_bpp / shard(3, false) +
                   sp.experts * bytes_of(wf) / shard(3, true) + sp.side * side_bpp / shard(3, false);
     gathered_bpp = bytes_of(wf);

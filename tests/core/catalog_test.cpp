@@ -140,6 +140,7 @@ const std::vector<std::string> kReferenceFormatIds = {
     "gguf-tq1_0",
     "gguf-tq2_0",
     "gguf-mxfp4",
+    "gguf-mxfp4-f16",
     "gptq-4bit-g128",
     "gptq-4bit-g32",
     "gptq-4bit-perchannel",
@@ -169,7 +170,7 @@ TEST_CASE("the compiled-in catalogs load without errors", "[catalog]") {
   CHECK(errors.empty());
   CHECK(sizer::gpu_catalog().size() == 121);
   CHECK(sizer::model_catalog().size() == 76);
-  CHECK(sizer::format_catalog().size() == 64);
+  CHECK(sizer::format_catalog().size() == 65);
 }
 
 TEST_CASE("every reference GPU and format id is in the catalog", "[catalog]") {

@@ -251,6 +251,27 @@ TEST_CASE("Apple unified memory: the GPU holds Metal's working set, not all of R
         gpu("rtx-4090-24gb").memory_capacity_bytes);
 }
 
+TEST_CASE("gpt-oss GGUFs size the experts as MXFP4 and the rest as Q8_0 or F16", "[memory]") {
+  // llama-bench's size column: "gpt-oss 20B MXFP4 MoE" 11.27 GiB (llama.cpp's MXFP4_MOE type:
+  // every non-expert tensor Q8_0) and "gpt-oss 20B F16" 12.83 GiB (non-expert tensors 16-bit,
+  // Ollama's gpt-oss:20b layout).
+  const ParamCounts p = count_params(model("gpt-oss-20b"));
+  const double experts = p.routed_experts;
+  const double q8_mix = weights_bytes(p, format("gguf-mxfp4"));
+  CHECK(q8_mix == Approx(experts * 4.25 / 8 + (p.total - experts) * 8.5 / 8).epsilon(1e-9));
+  CHECK(q8_mix / 1073741824.0 == Approx(11.27).margin(0.1));
+  const double f16_mix = weights_bytes(p, format("gguf-mxfp4-f16"));
+  CHECK(f16_mix == Approx(experts * 4.25 / 8 + (p.total - experts) * 2).epsilon(1e-9));
+  CHECK(f16_mix / 1073741824.0 == Approx(12.83).margin(0.1));
+  // A decode step reads the Q8_0 attention and LM head at 8.5 bits, not at the experts' 4.25.
+  Scenario s = inference("gpt-oss-20b", "gguf-mxfp4", "rtx-5090-32gb");
+  s.inference.engine = Engine::llama_cpp;
+  const double read = estimate(s).inference.weights_read_bytes_per_step;
+  const double embedding = p.embedding * 8.5 / 8;
+  const double active_experts = experts * 4.0 / 32 * 4.25 / 8;
+  CHECK(read == Approx((p.total - experts) * 8.5 / 8 - embedding + active_experts).epsilon(0.01));
+}
+
 TEST_CASE("MXFP4 as gpt-oss ships it quantizes only the experts (gpt-oss-20b: about 13.8 GB)",
           "[memory]") {
   // quantization_config.modules_to_not_convert: attention, router, embeddings and LM head stay

@@ -164,6 +164,9 @@ struct NumberFormat {
   // Only the routed experts are quantized, every other tensor stays 16-bit (gpt-oss's MXFP4:
   // modules_to_not_convert lists attention, router, embeddings and LM head).
   bool experts_only = false;
+  // Bits of every other tensor in an experts-only format; 0 = 16-bit. llama.cpp's MXFP4_MOE file
+  // type stores them as Q8_0 (8.5).
+  double non_expert_bits = 0;
   // Tensor roles a GGUF file type gives their own type (llama.cpp's quantizer): the LM head (and a
   // tied embedding) and the token embedding, in bits per weight; 0 = as the other side tensors.
   double output_bits = 0;
