@@ -161,11 +161,11 @@ struct NumberFormat {
   // Embeddings and LM head stay in 16-bit for GPTQ/AWQ/bnb (true) or are quantized too (GGUF).
   bool keeps_embeddings_16bit = false;
   bool usable_for_kv_cache = false;
-  // Only the routed experts are quantized, every other tensor stays 16-bit (gpt-oss's MXFP4:
-  // modules_to_not_convert lists attention, router, embeddings and LM head).
+  // Only the routed experts are in this format (gpt-oss's MXFP4: modules_to_not_convert lists
+  // attention, router, embeddings and LM head); every other tensor has non_expert_bits.
   bool experts_only = false;
-  // Bits of every other tensor in an experts-only format; 0 = 16-bit. llama.cpp's MXFP4_MOE file
-  // type stores them as Q8_0 (8.5).
+  // Bits of those other tensors; 0 = 16-bit. llama.cpp's MXFP4_MOE file type stores them as Q8_0
+  // (8.5).
   double non_expert_bits = 0;
   // Tensor roles a GGUF file type gives their own type (llama.cpp's quantizer): the LM head (and a
   // tied embedding) and the token embedding, in bits per weight; 0 = as the other side tensors.

@@ -12,11 +12,12 @@ namespace sizer {
 // LM head and norms which stay 16-bit when the format keeps them (GPTQ/AWQ/bnb/FP8).
 double weights_bytes(const ParamCounts& params, const NumberFormat& format);
 
-// Bytes per parameter of a format's side tensors: norms (16-bit when the format keeps them), the
-// LM head and the token embedding (a GGUF file type's own types for them, see NumberFormat).
 // Bytes per parameter of the tensors other than the routed experts (the format's own width unless
 // it quantizes only the experts).
 double non_expert_bytes_per_param(const NumberFormat& format);
+
+// Bytes per parameter of a format's side tensors: norms (16-bit when the format keeps them), the
+// LM head and the token embedding (a GGUF file type's own types for them, see NumberFormat).
 double side_bytes_per_param(const NumberFormat& format);
 
 // A vision-language model's image encoder stays at 16 bits whatever the weights' format: GGUF
