@@ -47,12 +47,17 @@ class Reader {
  public:
   Reader(const json& primary, const json& fallback) : primary_(primary), fallback_(fallback) {}
 
-  const json* find(std::initializer_list<const char*> keys) const {
+  // `found_key`, when given, receives the key that held the value.
+  const json* find(std::initializer_list<const char*> keys,
+                   const char** found_key = nullptr) const {
     for (const json* object : {&primary_, &fallback_}) {
       if (!object->is_object()) continue;
       for (const char* key : keys) {
         const auto it = object->find(key);
-        if (it != object->end() && !it->is_null()) return &*it;
+        if (it != object->end() && !it->is_null()) {
+          if (found_key != nullptr) *found_key = key;
+          return &*it;
+        }
       }
     }
     return nullptr;
@@ -60,12 +65,13 @@ class Reader {
 
   bool has(std::initializer_list<const char*> keys) const { return find(keys) != nullptr; }
 
-  // Reads an integer in [min, max] from the first present key; `name` is used in messages.
+  // Reads an integer in [min, max] from the first present key. A missing value is reported
+  // under `name`; an unusable one under the key the file used (an alias such as num_layers).
   // Returns false (and sets error) when the value is present but unusable, or required and absent.
   bool integer(const char* name, std::initializer_list<const char*> keys, bool required, double min,
                double max, int& out) {
     if (!error.empty()) return false;
-    const json* value = find(keys);
+    const json* value = find(keys, &name);
     if (value == nullptr) {
       if (required) error = std::string(name) + ": missing";
       return !required;

@@ -299,6 +299,21 @@ TEST_CASE("EXAONE 3.5 7.8B (num_layers, not num_hidden_layers) imports as 7.82B"
   CHECK(sizer::count_params(r.model).total == Approx(7.818e9).epsilon(0.001));
 }
 
+TEST_CASE("a bad value under an alias key is reported under the key the file used", "[hf_config]") {
+  // EXAONE names the layer count num_layers: the message names that key, not num_hidden_layers.
+  const char* text = R"({"model_type": "exaone", "hidden_size": 4096, "num_layers": "32",
+    "num_attention_heads": 32, "intermediate_size": 14336, "vocab_size": 102400})";
+  const sizer::HfConfigResult r = sizer::model_from_hf_config(text);
+  REQUIRE_FALSE(r.ok);
+  CHECK(r.error.find("num_layers: must be a positive integer") != std::string::npos);
+  // Absent under every key: reported under the usual name.
+  const char* missing = R"({"model_type": "exaone", "hidden_size": 4096,
+    "num_attention_heads": 32, "intermediate_size": 14336, "vocab_size": 102400})";
+  const sizer::HfConfigResult m = sizer::model_from_hf_config(missing);
+  REQUIRE_FALSE(m.ok);
+  CHECK(m.error.find("num_hidden_layers: missing") != std::string::npos);
+}
+
 TEST_CASE("an unknown model_type is read as a Llama-style decoder with a warning", "[hf_config]") {
   const char* text = R"({"model_type": "my_new_arch", "hidden_size": 4096,
     "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 11008,
