@@ -116,6 +116,37 @@ const char* format_for_tensor_type(const std::string& type) {
   return it == ids.end() ? "" : it->second;
 }
 
+// A file whose bytes are mostly MXFP4 tensors is an MXFP4 expert mix (gpt-oss); what the rest of
+// its tensors are stored as decides the catalog row. llama.cpp's MXFP4_MOE quantization keeps
+// them at Q8_0 (gguf-mxfp4); Ollama's gpt-oss blobs and the "F16" GGUFs keep them 16-bit
+// (gguf-mxfp4-f16), whatever general.file_type says. F32 (norms, biases, sinks) does not count.
+void refine_mxfp4_mix(const std::map<std::string, std::uint64_t>& bytes_by_type,
+                      ModelFileResult& result) {
+  std::string dominant, rest;
+  std::uint64_t most = 0, rest_most = 0;
+  for (const auto& [type, bytes] : bytes_by_type) {
+    if (bytes > most) {
+      most = bytes;
+      dominant = type;
+    }
+    if (type != "MXFP4" && type != "F32" && bytes > rest_most) {
+      rest_most = bytes;
+      rest = type;
+    }
+  }
+  if (dominant != "MXFP4") return;
+  const bool sixteen_bit = rest == "F16" || rest == "BF16";
+  const char* format = sixteen_bit ? "gguf-mxfp4-f16" : "gguf-mxfp4";
+  if (result.weights_format != format && result.weights_format != "gguf-mxfp4" &&
+      result.weights_format != "gguf-mxfp4-f16" && !result.weights_format.empty()) {
+    result.warnings.push_back("general.file_type says " + result.model.weights_dtype +
+                              " but MXFP4 tensors hold most of the bytes: read as the MXFP4 "
+                              "expert mix");
+  }
+  result.weights_format = format;
+  result.model.weights_dtype = sixteen_bit ? "MXFP4_MOE (rest " + rest + ")" : "MXFP4_MOE";
+}
+
 // general.architecture -> the Hugging Face model_type the rest of the engine knows
 // (llama.cpp src/llama-arch.cpp LLM_ARCH_NAMES). Mistral and Mixtral GGUFs say "llama".
 struct Architecture {
@@ -754,6 +785,7 @@ ModelFileResult read_gguf(const std::uint8_t* bytes, std::size_t size, const std
                                 " is not known; format taken from the tensor types");
     }
   }
+  refine_mxfp4_mix(exact.bytes_by_type, result);
   keep_known_format(result);
   result.model.published_format = result.weights_format;
 

@@ -4,6 +4,7 @@
 // hostile input, which must fail with a message (never crash, never allocate what it claims).
 #include "sizer/model_file.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdlib>
@@ -347,6 +348,42 @@ TEST_CASE("every ggml block layout matches the catalog's bits per weight", "[ggu
   }
   CHECK(sizer::find_ggml_type(15)->block_bytes == 292);  // Q8_K: fp32 d + 256 int8 + 16 int16
   CHECK(sizer::find_ggml_type(4) == nullptr);            // Q4_2: removed
+}
+
+TEST_CASE("an MXFP4 expert mix is named by the type of its other tensors", "[gguf]") {
+  using namespace sizer_test;
+  constexpr BlockLayout kBf16{30, 1, 2};
+  auto gpt_oss = [](std::uint32_t file_type, BlockLayout rest) {
+    GgufWriter w;
+    w.str("general.architecture", "gpt-oss");
+    if (file_type != 0) w.u32("general.file_type", file_type);
+    w.tensor("blk.0.ffn_up_exps.weight", {2880, 2880, 32}, kMxfp4);
+    w.tensor("blk.0.attn_q.weight", {2880, 4096}, rest);
+    w.tensor("blk.0.attn_norm.weight", {2880}, kF32);
+    return import(w.header(), "o.gguf", w.file_size());
+  };
+  SECTION("llama.cpp's MXFP4_MOE: the rest at Q8_0") {
+    const ModelFileResult r = gpt_oss(38, kQ8_0);
+    CHECK(r.weights_format == "gguf-mxfp4");
+    for (const std::string& w : r.warnings) CHECK(w.find("MXFP4 tensors") == std::string::npos);
+  }
+  SECTION("Ollama-style: the rest 16-bit, file type F16") {
+    const ModelFileResult r = gpt_oss(1, kF16);
+    CHECK(r.weights_format == "gguf-mxfp4-f16");
+    // Beside the header's "architecture incomplete" (this test writes no shape keys).
+    CHECK(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
+      return w.find("general.file_type says F16 but MXFP4 tensors hold most of the bytes") !=
+             std::string::npos;
+    }));
+  }
+  SECTION("no file type, the rest BF16") {
+    const ModelFileResult r = gpt_oss(0, kBf16);
+    CHECK(r.weights_format == "gguf-mxfp4-f16");
+    CHECK(r.model.weights_dtype == "MXFP4_MOE (rest BF16)");
+  }
+  SECTION("MXFP4_MOE file type with 16-bit attention") {
+    CHECK(gpt_oss(38, kF16).weights_format == "gguf-mxfp4-f16");
+  }
 }
 
 TEST_CASE("without general.file_type the format comes from the dominant tensor type", "[gguf]") {
