@@ -59,6 +59,7 @@ const std::vector<std::string> kReferenceGpuIds = {
     "rtx-3090-24gb",
     "rtx-3090-ti-24gb",
     "rtx-4060-ti-16gb",
+    "rtx-4070-12gb",
     "rtx-4070-ti-super-16gb",
     "rtx-4080-16gb",
     "rtx-4080-super-16gb",
@@ -168,7 +169,7 @@ TEST_CASE("the compiled-in catalogs load without errors", "[catalog]") {
   const std::vector<std::string>& errors = sizer::catalog_load_errors();
   for (const std::string& error : errors) UNSCOPED_INFO(error);
   CHECK(errors.empty());
-  CHECK(sizer::gpu_catalog().size() == 121);
+  CHECK(sizer::gpu_catalog().size() == 122);
   CHECK(sizer::model_catalog().size() == 76);
   CHECK(sizer::format_catalog().size() == 65);
 }
@@ -222,6 +223,17 @@ TEST_CASE("A10 is 125 TFLOPS FP16, not the A100's 312", "[catalog]") {
   CHECK(a10->fp16_tensor_tflops == Approx(125));
   CHECK(a10->memory_gb == Approx(24));  // cli99/llm-analysis wrongly says 28 GB
   CHECK(sizer::find_gpu("a100-sxm-80gb")->fp16_tensor_tflops == Approx(312));
+}
+
+TEST_CASE("RTX 4070: 504 GB/s and tensor rates from the 4090's rate per SM and clock",
+          "[catalog]") {
+  const sizer::Gpu* g = sizer::find_gpu("rtx-4070-12gb");
+  REQUIRE(g != nullptr);
+  CHECK(g->memory_bandwidth_gb_per_s == Approx(504));  // 21 Gbps x 192 bits / 8
+  // 330.3 TFLOPS / (128 SMs x 2.52 GHz) = 1024 FLOPs per SM per clock; x 46 SMs x 2.475 GHz.
+  CHECK(g->fp16_tensor_tflops == Approx(330.3 / (128 * 2.52) * 46 * 2.475).epsilon(0.002));
+  CHECK(g->bf16_tensor_tflops == Approx(g->fp16_tensor_tflops / 2).epsilon(0.002));
+  CHECK(g->fp32_tflops == Approx(46 * 128 * 2 * 2.475e-3).epsilon(0.002));
 }
 
 TEST_CASE("L4 is 121 TFLOPS FP16 dense, 300 is its bandwidth in GB/s", "[catalog]") {
