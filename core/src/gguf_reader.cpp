@@ -137,8 +137,8 @@ void refine_mxfp4_mix(const std::map<std::string, std::uint64_t>& bytes_by_type,
   if (dominant != "MXFP4") return;
   const bool sixteen_bit = rest == "F16" || rest == "BF16";
   const char* format = sixteen_bit ? "gguf-mxfp4-f16" : "gguf-mxfp4";
-  if (result.weights_format != format && result.weights_format != "gguf-mxfp4" &&
-      result.weights_format != "gguf-mxfp4-f16" && !result.weights_format.empty()) {
+  if (result.weights_format != "gguf-mxfp4" && result.weights_format != "gguf-mxfp4-f16" &&
+      !result.weights_format.empty()) {
     result.warnings.push_back("general.file_type says " + result.model.weights_dtype +
                               " but MXFP4 tensors hold most of the bytes: read as the MXFP4 "
                               "expert mix");
