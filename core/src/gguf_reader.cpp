@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <vector>
@@ -116,34 +117,38 @@ const char* format_for_tensor_type(const std::string& type) {
   return it == ids.end() ? "" : it->second;
 }
 
+// The tensor type holding the most bytes, types in `skip` aside ("" when none is left).
+std::string type_with_most_bytes(const std::map<std::string, std::uint64_t>& bytes_by_type,
+                                 std::initializer_list<const char*> skip = {}) {
+  std::string best;
+  std::uint64_t most = 0;
+  for (const auto& [type, bytes] : bytes_by_type) {
+    const bool skipped =
+        std::any_of(skip.begin(), skip.end(), [&](const char* s) { return type == s; });
+    if (!skipped && bytes > most) {
+      most = bytes;
+      best = type;
+    }
+  }
+  return best;
+}
+
 // A file whose bytes are mostly MXFP4 tensors is an MXFP4 expert mix (gpt-oss); what the rest of
 // its tensors are stored as decides the catalog row. llama.cpp's MXFP4_MOE quantization keeps
 // them at Q8_0 (gguf-mxfp4); Ollama's gpt-oss blobs and the "F16" GGUFs keep them 16-bit
 // (gguf-mxfp4-f16), whatever general.file_type says. F32 (norms, biases, sinks) does not count.
 void refine_mxfp4_mix(const std::map<std::string, std::uint64_t>& bytes_by_type,
                       ModelFileResult& result) {
-  std::string dominant, rest;
-  std::uint64_t most = 0, rest_most = 0;
-  for (const auto& [type, bytes] : bytes_by_type) {
-    if (bytes > most) {
-      most = bytes;
-      dominant = type;
-    }
-    if (type != "MXFP4" && type != "F32" && bytes > rest_most) {
-      rest_most = bytes;
-      rest = type;
-    }
-  }
-  if (dominant != "MXFP4") return;
+  if (type_with_most_bytes(bytes_by_type) != "MXFP4") return;
+  const std::string rest = type_with_most_bytes(bytes_by_type, {"MXFP4", "F32"});
   const bool sixteen_bit = rest == "F16" || rest == "BF16";
-  const char* format = sixteen_bit ? "gguf-mxfp4-f16" : "gguf-mxfp4";
   if (result.weights_format != "gguf-mxfp4" && result.weights_format != "gguf-mxfp4-f16" &&
       !result.weights_format.empty()) {
     result.warnings.push_back("general.file_type says " + result.model.weights_dtype +
                               " but MXFP4 tensors hold most of the bytes: read as the MXFP4 "
                               "expert mix");
   }
-  result.weights_format = format;
+  result.weights_format = sixteen_bit ? "gguf-mxfp4-f16" : "gguf-mxfp4";
   result.model.weights_dtype = sixteen_bit ? "MXFP4_MOE (rest " + rest + ")" : "MXFP4_MOE";
 }
 
@@ -770,14 +775,7 @@ ModelFileResult read_gguf(const std::uint8_t* bytes, std::size_t size, const std
     }
   }
   if (result.weights_format.empty()) {
-    std::string dominant;
-    std::uint64_t most = 0;
-    for (const auto& entry : exact.bytes_by_type) {
-      if (entry.second > most) {
-        most = entry.second;
-        dominant = entry.first;
-      }
-    }
+    const std::string dominant = type_with_most_bytes(exact.bytes_by_type);
     result.weights_format = format_for_tensor_type(dominant);
     result.model.weights_dtype = dominant;
     if (have_file_type) {
