@@ -122,11 +122,12 @@ std::string type_with_most_bytes(const std::map<std::string, std::uint64_t>& byt
                                  std::initializer_list<const char*> skip = {}) {
   std::string best;
   std::uint64_t most = 0;
-  for (const auto& [type, bytes] : bytes_by_type) {
+  for (const auto& entry : bytes_by_type) {
+    const std::string& type = entry.first;
     const bool skipped =
         std::any_of(skip.begin(), skip.end(), [&](const char* s) { return type == s; });
-    if (!skipped && bytes > most) {
-      most = bytes;
+    if (!skipped && entry.second > most) {
+      most = entry.second;
       best = type;
     }
   }
