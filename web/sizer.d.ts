@@ -257,6 +257,8 @@ export interface Inference {
   decodeStepSeconds: Num;  // one decode step (s)
   decodeMemorySeconds: Num;  // weights + KV reads of one step at the effective bandwidth (s)
   decodeComputeSeconds: Num;  // matmuls of one step at the achievable peak (s)
+  decodeMemoryBoundSeconds: Num;  // the step's kernel groups (matmuls, attention) whose reads outlast their FLOPs (s)
+  decodeComputeBoundSeconds: Num;  // the step's kernel groups whose FLOPs outlast their reads (s)
   kvCacheBytesPerToken: Num;  // all layers, one sequence (bytes)
   weightsReadBytesPerStep: Num;  // per GPU (bytes)
   kvReadBytesPerStep: Num;  // per GPU (bytes)

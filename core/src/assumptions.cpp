@@ -603,9 +603,15 @@ const std::vector<ProfileChange>& engine_profile_changes() {
        SIZER_PROSE("CUDA graphs replay decode steps")},
       {Engine::vllm, "prefillComputeEfficiency", 0.75,
        SIZER_PROSE("fused, tuned prefill kernels (0.6 of the peak at the default matmul share)")},
-      {Engine::vllm, "decodeComputeEfficiency", 0.31,
+      {Engine::vllm, "decodeComputeEfficiency", 0.49,
        SIZER_PROSE(
-           "batched decode GEMMs of a few hundred rows plus paged attention: rows M-191..M-194")},
+           "batched decode matmuls and attention, each kernel group at its own roofline: the fit "
+           "on every serving_throughput row of vLLM, SGLang and TensorRT-LLM (0.489, 388 rows; "
+           "rows M-191..M-194 alone: 0.455)")},
+      {Engine::vllm, "decodeBandwidthEfficiencyHbm", 0.65,
+       SIZER_PROSE("the fit on every decode_tps and serving_throughput row of vLLM, SGLang and "
+                   "TensorRT-LLM (0.651, 446 rows), fitted with decodeComputeEfficiency; "
+                   "llama.cpp's own HBM rows (M-010..M-017) fit 0.66 alone")},
       {Engine::vllm, "engineReserveFraction", 0.1,
        SIZER_PROSE("gpu_memory_utilization 0.9 (default)")},
       {Engine::vllm, "frameworkOverheadFraction", 0.0,

@@ -1,6 +1,6 @@
 // What limits this scenario first: capacity, host offload, communication, bandwidth or compute.
-// The label follows the time model itself (the larger of the decode step's memory and compute
-// times), so the two never disagree.
+// The label follows the time model itself (the decode step's kernel groups bound by their reads
+// against those bound by their FLOPs), so the two never disagree.
 #include <cstdio>
 
 #include "engine_internal.hpp"
@@ -37,8 +37,9 @@ Bottleneck bottleneck_of(const Scenario& s, const Estimate& e) {
       kCommunicationBoundShare) {
     return Bottleneck::communication;
   }
-  return r.decode_compute_seconds > r.decode_memory_seconds ? Bottleneck::compute
-                                                            : Bottleneck::memory_bandwidth;
+  return r.decode_compute_bound_seconds > r.decode_memory_bound_seconds
+             ? Bottleneck::compute
+             : Bottleneck::memory_bandwidth;
 }
 
 std::string bottleneck_sentence(const Estimate& e) {
@@ -69,17 +70,20 @@ std::string bottleneck_sentence(const Estimate& e) {
                " TFLOPS peak).";
       }
       return "Decode does " + fmt_num(r.decode_arithmetic_intensity) +
-             " FLOPs per byte read: its matmuls take " + fmt_num(r.decode_compute_seconds * 1e3) +
-             " ms per step at the achievable peak, more than the " +
-             fmt_num(r.decode_memory_seconds * 1e3) + " ms of memory reads: compute-bound.";
+             " FLOPs per byte read: kernels whose FLOPs outlast their reads take " +
+             fmt_num(r.decode_compute_bound_seconds * 1e3) +
+             " ms per step at the achievable rate, more than the " +
+             fmt_num(r.decode_memory_bound_seconds * 1e3) +
+             " ms of kernels bound by memory reads: compute-bound.";
     case Bottleneck::memory_bandwidth:
       break;
   }
   return "Decode does " + fmt_num(r.decode_arithmetic_intensity) +
          " FLOPs per byte read: reading weights and KV cache takes " +
-         fmt_num(r.decode_memory_seconds * 1e3) + " ms per step, more than the " +
-         fmt_num(r.decode_compute_seconds * 1e3) +
-         " ms of compute: bandwidth-bound (a larger batch or fewer bits per weight help).";
+         fmt_num(r.decode_memory_bound_seconds * 1e3) + " ms per step, more than the " +
+         fmt_num(r.decode_compute_bound_seconds * 1e3) +
+         " ms of kernels bound by their FLOPs: bandwidth-bound (a larger batch or fewer bits per "
+         "weight help).";
 }
 
 }  // namespace sizer

@@ -118,6 +118,19 @@ double attention_flops_per_token(const ModelArch& m, double context, bool absorb
   return per_layer_per_ctx * (global * context + local * local_ctx);
 }
 
+DecodeRoofline decode_kernel_rooflines(const KernelGroupTimes& matmuls,
+                                       const KernelGroupTimes& attention) {
+  DecodeRoofline r;
+  for (const KernelGroupTimes& group : {matmuls, attention}) {
+    if (group.flop_seconds > group.read_seconds) {
+      r.compute_bound_seconds += group.flop_seconds;
+    } else {
+      r.memory_bound_seconds += group.read_seconds;
+    }
+  }
+  return r;
+}
+
 double prefill_flops(const ModelArch& m, const ParamCounts& p, double s) {
   // Causal attention: token j attends to j tokens, s/2 on average.
   return s * (2.0 * matmul_params(p, m) + attention_flops_per_token(m, s / 2.0));
@@ -366,11 +379,30 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
                                      moe_calls * expert_all_to_all_call_seconds(s, bd);
   r.decode_memory_seconds = memory_time;
   r.decode_compute_seconds = compute_time;
+  // The GPU runs a layer's matmuls and its attention as separate kernels, one after the other on
+  // its stream (vLLM's LlamaAttention.forward: qkv_proj, then the paged-attention kernel, then
+  // o_proj), so each kernel group is bounded by its own roofline: the matmuls by their weight
+  // reads or their FLOPs, attention by its KV-cache reads or its FLOPs. One max over the whole
+  // step would let a large batch's KV reads hide its matmul FLOPs. Steps that stream from the
+  // host or the disk, and Apple's ALU-bound mat-vec, keep the single max.
+  const bool kernels_on_gpu = on_gpu >= 1.0 && !cpu && !s.inference.kv_cache_in_host_memory &&
+                              disk_bytes <= 0 && metal_alu_time <= 0;
+  const DecodeRoofline roofline =
+      kernels_on_gpu
+          ? decode_kernel_rooflines(
+                {memory_time - safe_div(kv_read + state_traffic, bw),
+                 safe_div(bd * 2.0 * matmul_params(p, m) / tp, matmul_rate * device_efficiency)},
+                {safe_div(kv_read + state_traffic, bw),
+                 safe_div(bd * attention_flops_per_token(m, ctx_avg, true) / tp,
+                          matmul_rate * device_efficiency)})
+          : decode_kernel_rooflines({memory_time, compute_time}, {0.0, 0.0});
+  r.decode_memory_bound_seconds = roofline.memory_bound_seconds;
+  r.decode_compute_bound_seconds = roofline.compute_bound_seconds;
   // Block-FP8 dense GEMMs that would take less than their kernel's floor take the floor.
   const bool gemm_floor = block_fp8_gemm_floor_applies(s);
   r.gemm_floor_seconds_per_step = gemm_floor ? block_fp8_gemm_floor_seconds(s, bd) : 0.0;
-  r.decode_step_seconds = std::max(memory_time, compute_time) + step_overhead +
-                          expert_loop_seconds(bd) + fused_moe_seconds +
+  r.decode_step_seconds = roofline.memory_bound_seconds + roofline.compute_bound_seconds +
+                          step_overhead + expert_loop_seconds(bd) + fused_moe_seconds +
                           r.gemm_floor_seconds_per_step + r.communication_seconds_per_step;
   r.decode_tokens_per_second = safe_div(1.0, r.decode_step_seconds);
   r.weights_read_bytes_per_step = (w_read - w_host) / (tp * pp);

@@ -526,3 +526,45 @@ TEST_CASE(
   // Per weight the same cost; IQ4_NL's 4.5 bits against Q4_K_M's 4.9 only change the count.
   CHECK(iq4_nl_alu > 0.9 * q4_k_m_alu);
 }
+
+TEST_CASE("a decode step's matmuls and attention each take their own roofline", "[inference]") {
+  // Matmuls: 8 ms of weight reads, 12 ms of FLOPs (compute-bound); attention: 10 ms of KV reads,
+  // 1 ms of FLOPs (memory-bound). One after the other: 12 + 10 = 22 ms, where one max over the
+  // step (18 ms of reads, 13 ms of FLOPs) would say 18.
+  const DecodeRoofline r = decode_kernel_rooflines({8e-3, 12e-3}, {10e-3, 1e-3});
+  CHECK(r.compute_bound_seconds == Approx(12e-3));
+  CHECK(r.memory_bound_seconds == Approx(10e-3));
+  const DecodeRoofline batch_one = decode_kernel_rooflines({8e-3, 0.1e-3}, {1e-3, 0.01e-3});
+  CHECK(batch_one.compute_bound_seconds == 0.0);
+  CHECK(batch_one.memory_bound_seconds == Approx(9e-3));
+}
+
+TEST_CASE(
+    "TensorRT-LLM at 3,000 sequences of Llama 3.1 8B FP8 on an H100: compute-bound matmuls "
+    "plus KV reads (P-436)",
+    "[inference]") {
+  Scenario s = inference("llama-3.1-8b", "fp8-e4m3-per-tensor", "h100-sxm-80gb");
+  s.inference.engine = Engine::tensorrt_llm;
+  s.kv_cache_format = "fp8";
+  s.inference.batch = 3000;
+  s.inference.prompt_tokens = 128;
+  s.inference.output_tokens = 128;
+  const Estimate e = estimate(s);
+  const InferenceResult& r = e.inference;
+  const Assumptions& a = e.scenario.assumptions;
+  CHECK(a.decode_compute_efficiency == Approx(0.49));
+  CHECK(a.decode_bandwidth_efficiency_hbm == Approx(0.65));
+  // The matmuls' FLOPs at the sustained FP8 rate x 0.49 outlast their 8 GB of weight reads.
+  const double matmul_seconds = 3000 * 2.0 * matmul_params(e.params, e.scenario.model) /
+                                (inference_sustained_flops(e.scenario) * 0.49);
+  const double bw = 3350e9 * 0.65;
+  CHECK(matmul_seconds > r.weights_read_bytes_per_step / bw);
+  CHECK(r.decode_compute_bound_seconds == Approx(matmul_seconds).epsilon(0.001));
+  // Attention reads 3,000 x 192 tokens of FP8 KV cache (128 KiB per token) and is memory-bound.
+  CHECK(r.decode_memory_bound_seconds == Approx(r.kv_read_bytes_per_step / bw).epsilon(0.001));
+  CHECK(e.bottleneck == Bottleneck::compute);
+  // trtllm-bench measured 28,837 tokens/s (TensorRT-LLM 0.17 perf overview); one max over the
+  // step, with 0.31 fitted on vLLM rows alone, said 30% less (docs/VALIDATION.md, stop 53).
+  s.assumption_overrides["kvFreeMemoryFraction"] = 0.95;
+  CHECK(estimate(s).inference.throughput_tokens_per_second == Approx(28837).epsilon(0.2));
+}

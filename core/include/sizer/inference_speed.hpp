@@ -40,6 +40,24 @@ double matmul_params(const ParamCounts& params, const ModelArch& model);
 // DeepSeek-V3) and the value product kv_lora_rank (512), not the per-head 192 / 128.
 double attention_flops_per_token(const ModelArch& model, double context, bool absorbed = false);
 
+// One group of a decode step's kernels: the time its reads take at the effective bandwidth and
+// the time its FLOPs take at the sustained rate x the engine's efficiency.
+struct KernelGroupTimes {
+  double read_seconds = 0;
+  double flop_seconds = 0;
+};
+
+// A decode step's roofline time split by what bounds each kernel group.
+struct DecodeRoofline {
+  double memory_bound_seconds = 0;   // groups whose reads take longer than their FLOPs
+  double compute_bound_seconds = 0;  // groups whose FLOPs take longer than their reads
+};
+
+// The matmuls and the attention run one after the other, each bounded by its own roofline:
+// max(reads, FLOPs) of each group, summed (docs/METHOD.md, "Decode step").
+DecodeRoofline decode_kernel_rooflines(const KernelGroupTimes& matmuls,
+                                       const KernelGroupTimes& attention);
+
 // Prefill FLOPs for one prompt of s tokens: 2 x N x s + causal attention 2 x L x s^2 x a x d.
 double prefill_flops(const ModelArch& model, const ParamCounts& params, double prompt_tokens);
 
