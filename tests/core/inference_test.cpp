@@ -560,7 +560,7 @@ TEST_CASE(
   const double bw = 3350e9 * 0.65;
   CHECK(matmul_seconds > r.weights_read_bytes_per_step / bw);
   CHECK(r.decode_compute_bound_seconds == Approx(matmul_seconds).epsilon(0.001));
-  // Attention reads 3,000 x 192 tokens of FP8 KV cache (128 KiB per token) and is memory-bound.
+  // Attention reads 3,000 x 192 tokens of FP8 KV cache (64 KiB per token) and is memory-bound.
   CHECK(r.decode_memory_bound_seconds == Approx(r.kv_read_bytes_per_step / bw).epsilon(0.001));
   CHECK(e.bottleneck == Bottleneck::compute);
   // trtllm-bench measured 28,837 tokens/s (TensorRT-LLM 0.17 perf overview); one max over the

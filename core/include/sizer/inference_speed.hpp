@@ -54,7 +54,7 @@ struct DecodeRoofline {
 };
 
 // The matmuls and the attention run one after the other, each bounded by its own roofline:
-// max(reads, FLOPs) of each group, summed (docs/METHOD.md, "Decode step").
+// max(reads, FLOPs) of each group, summed (docs/METHOD.md, "Kernel groups").
 DecodeRoofline decode_kernel_rooflines(const KernelGroupTimes& matmuls,
                                        const KernelGroupTimes& attention);
 
