@@ -354,9 +354,11 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   }
   const double memory_time =
       safe_div(gpu_bytes, bw) + dequant_time + safe_div(host_bytes, host_bw) + disk_time;
-  const double step_flops =
-      bd * (2.0 * matmul_params(p, m) + attention_flops_per_token(m, ctx_avg, true));
+  const double matmul_flops = bd * 2.0 * matmul_params(p, m);
+  const double attention_flops = bd * attention_flops_per_token(m, ctx_avg, true);
+  const double step_flops = matmul_flops + attention_flops;
   const double device_efficiency = cpu ? a.cpu_compute_efficiency : a.decode_compute_efficiency;
+  const double decode_rate = matmul_rate * device_efficiency;
   const double host_flops = host_part(step_flops, bd * 2.0 * (on_gpu < 1.0 ? head_params : 0.0));
   // llama.cpp's Metal mat-vec kernels (kernel_mul_mv_*_f32) convert every quantized weight to
   // FP32 on the GPU's ALUs before its multiply-add, where CUDA's (mul_mat_vec_q) dot 8-bit
@@ -369,9 +371,9 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
                          a.metal_quant_ops_per_weight * metal_mat_vec_ops_relative(wf),
                      g.fp32_tflops * 1e12)
           : 0.0;
-  const double compute_time = std::max(metal_alu_time, safe_div((step_flops - host_flops) / tp,
-                                                                matmul_rate * device_efficiency)) +
-                              safe_div(host_flops, host_flops_per_s);
+  const double compute_time =
+      std::max(metal_alu_time, safe_div((step_flops - host_flops) / tp, decode_rate)) +
+      safe_div(host_flops, host_flops_per_s);
   // Expert parallel: a dispatch and a combine per MoE layer. A token passes every pipeline
   // stage in turn within the step, so every stage's MoE layers count.
   const double moe_calls = 2.0 * moe_layer_count(m);
@@ -387,14 +389,12 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   // host or the disk, and Apple's ALU-bound mat-vec, keep the single max.
   const bool kernels_on_gpu = on_gpu >= 1.0 && !cpu && !s.inference.kv_cache_in_host_memory &&
                               disk_bytes <= 0 && metal_alu_time <= 0;
+  const double kv_read_seconds = safe_div(kv_read + state_traffic, bw);
   const DecodeRoofline roofline =
       kernels_on_gpu
           ? decode_kernel_rooflines(
-                {memory_time - safe_div(kv_read + state_traffic, bw),
-                 safe_div(bd * 2.0 * matmul_params(p, m) / tp, matmul_rate * device_efficiency)},
-                {safe_div(kv_read + state_traffic, bw),
-                 safe_div(bd * attention_flops_per_token(m, ctx_avg, true) / tp,
-                          matmul_rate * device_efficiency)})
+                {memory_time - kv_read_seconds, safe_div(matmul_flops / tp, decode_rate)},
+                {kv_read_seconds, safe_div(attention_flops / tp, decode_rate)})
           : decode_kernel_rooflines({memory_time, compute_time}, {0.0, 0.0});
   r.decode_memory_bound_seconds = roofline.memory_bound_seconds;
   r.decode_compute_bound_seconds = roofline.compute_bound_seconds;
