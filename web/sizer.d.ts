@@ -266,6 +266,7 @@ export interface Inference {
   visionEncoderSeconds: Num;  // encoding the batch's images, part of the time to first token (s)
   prefillDequantizeSeconds: Num;  // writing quantized weights out as 16-bit values for each prompt chunk, part of the time to first token (prefillDequantizesWeights) (s)
   gemmFloorSecondsPerStep: Num;  // block-FP8 GEMM floor in a decode step (blockFp8GemmFloorSeconds) (s)
+  samplingSecondsPerStep: Num;  // sampling the step's tokens on the host (samplingSecondsPerLogit) (s)
   communicationSecondsPerStep: Num;  // tensor / pipeline hand-offs per decode step (s)
   maxBatch: Num;  // most sequences that fit (sequences)
   maxContextTokens: Num;  // longest prompt + output that fits at this batch, at most the trained context (tokens)

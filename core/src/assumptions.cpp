@@ -172,6 +172,13 @@ const std::vector<Field>& fields() {
                "sgl-kernel 17-32 us, DeepGEMM 10-15 us; SGLang PR #5820). Each dense GEMM adds "
                "max(0, floor - its read or matmul time). 0 = none"),
            &Assumptions::block_fp8_gemm_floor_seconds, 0.0, 0.0, 0.1),
+      real("samplingSecondsPerLogit", "Host sampling time per vocabulary entry", "seconds",
+           SIZER_PROSE(
+               "engines that copy each sequence's logits to the host and sample there spend this "
+               "per vocabulary entry, per sequence and decode step, between two forward passes "
+               "(the next step needs the token). 0 = the engine samples on the GPU or the "
+               "benchmark does not sample (llama-bench)"),
+           &Assumptions::sampling_seconds_per_logit, 0.0, 0.0, 1e-6),
       real("expertLoopVisitsAll", "Eager MoE: the loop visits every expert", "flag",
            SIZER_PROSE("1 = for expert_idx in range(num_experts) (Transformers up to mid-2025, "
                        "e.g. 4.51); 0 "
@@ -756,6 +763,13 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::exllamav2, "kvBlockTokens", 256,
        SIZER_PROSE(
            "dynamic generator pages: PAGED_PAGE_SIZE 256 (exllamav2/generator/dynamic.py)")},
+      // Ollama: llama.cpp's kernels under Ollama's Go runner.
+      {Engine::ollama, "samplingSecondsPerLogit", 4.3e-9,
+       SIZER_PROSE(
+           "Ollama's Go sampler (sample/samplers.go: every logit copied into a token slice, then "
+           "top-k, temperature, softmax, top-p) at its defaults top_k 40, temperature 0.8: "
+           "548,624 ns per 128,000-logit sample in BenchmarkWeightedSampler/ConfigTopK "
+           "(ollama PR #15542, April 2026)")},
       // AutoAWQ with fuse_layers=True: its fused decoder layers inside HF generate(), no CUDA
       // graphs.
       {Engine::autoawq, "decodeOverheadSecondsPerLayer",

@@ -99,6 +99,9 @@ void inference_formulas(Estimate& e) {
            ? fmt_num(r.gemm_floor_seconds_per_step * 1e3) +
                  " ms block-FP8 GEMM floor (blockFp8GemmFloorSeconds) + "
            : std::string()) +
+      (r.sampling_seconds_per_step > 0 ? fmt_num(r.sampling_seconds_per_step * 1e3) +
+                                             " ms host sampling (samplingSecondsPerLogit) + "
+                                       : std::string()) +
       fmt_num(r.communication_seconds_per_step * 1e3) +
       " ms communication = " + fmt_num(r.decode_step_seconds * 1e3) + " ms";
   if (r.image_tokens_per_sequence > 0) {
@@ -141,6 +144,14 @@ void inference_formulas(Estimate& e) {
         fmt_num(s.assumptions.block_fp8_gemm_floor_seconds * 1e6) +
         " us - the GEMM's weight read or matmul time) = " +
         fmt_num(r.gemm_floor_seconds_per_step * 1e3) + " ms";
+  }
+  if (r.sampling_seconds_per_step > 0) {
+    f["inference.samplingSecondsPerStep"] =
+        fmt_num(r.sampling_seconds_per_step /
+                (double(s.model.vocab_size) * s.assumptions.sampling_seconds_per_logit)) +
+        " sequences x " + fmt_num(s.model.vocab_size) + " logits x " +
+        fmt_num(s.assumptions.sampling_seconds_per_logit * 1e9) +
+        " ns (samplingSecondsPerLogit) = " + fmt_num(r.sampling_seconds_per_step * 1e3) + " ms";
   }
   if (r.prefill_dequantize_seconds > 0) {
     const double chunk = s.assumptions.prefill_chunk_tokens;

@@ -401,9 +401,13 @@ void compute_inference_speed(const Scenario& s, const ParamCounts& p, InferenceR
   // Block-FP8 dense GEMMs that would take less than their kernel's floor take the floor.
   const bool gemm_floor = block_fp8_gemm_floor_applies(s);
   r.gemm_floor_seconds_per_step = gemm_floor ? block_fp8_gemm_floor_seconds(s, bd) : 0.0;
+  // An engine that samples on the host does so for each sequence after the forward pass and
+  // before the next one, which needs the token.
+  r.sampling_seconds_per_step = bd * double(m.vocab_size) * a.sampling_seconds_per_logit;
   r.decode_step_seconds = roofline.memory_bound_seconds + roofline.compute_bound_seconds +
                           step_overhead + expert_loop_seconds(bd) + fused_moe_seconds +
-                          r.gemm_floor_seconds_per_step + r.communication_seconds_per_step;
+                          r.gemm_floor_seconds_per_step + r.sampling_seconds_per_step +
+                          r.communication_seconds_per_step;
   r.decode_tokens_per_second = safe_div(1.0, r.decode_step_seconds);
   r.weights_read_bytes_per_step = (w_read - w_host) / (tp * pp);
   r.kv_read_bytes_per_step = (kv_read * on_gpu + state_traffic) / pp;

@@ -380,6 +380,8 @@ const std::vector<RecordField<InferenceResult>>& record_fields<InferenceResult>(
               "time to first token (prefillDequantizesWeights)"),
       real<R>("gemmFloorSecondsPerStep", nullptr, &R::gemm_floor_seconds_per_step, 0, "s",
               "block-FP8 GEMM floor in a decode step (blockFp8GemmFloorSeconds)"),
+      real<R>("samplingSecondsPerStep", nullptr, &R::sampling_seconds_per_step, 0, "s",
+              "sampling the step's tokens on the host (samplingSecondsPerLogit)"),
       real<R>("communicationSecondsPerStep", nullptr, &R::communication_seconds_per_step, 0, "s",
               "tensor / pipeline hand-offs per decode step"),
       whole<R>("maxBatch", nullptr, &R::max_batch, 0, 0, "sequences", "most sequences that fit"),

@@ -568,3 +568,21 @@ TEST_CASE(
   s.assumption_overrides["kvFreeMemoryFraction"] = 0.95;
   CHECK(estimate(s).inference.throughput_tokens_per_second == Approx(28837).epsilon(0.2));
 }
+
+TEST_CASE("Ollama samples each sequence's token on the host between decode steps (P-788)",
+          "[inference]") {
+  Scenario s = llama_cpp_run("llama-3.2-3b", "gguf-q4_k_m", "rtx-4090-24gb", 32, 400);
+  const Estimate bench = estimate(s);
+  s.inference.engine = Engine::ollama;
+  const Estimate ollama = estimate(s);
+  // 128,256 logits x 4.3 ns = 0.55 ms per step on top of llama.cpp's step; GPU samplers and
+  // llama-bench add nothing.
+  CHECK(bench.inference.sampling_seconds_per_step == 0.0);
+  CHECK(ollama.inference.sampling_seconds_per_step == Approx(128256 * 4.3e-9));
+  CHECK(ollama.inference.decode_step_seconds ==
+        Approx(bench.inference.decode_step_seconds + 128256 * 4.3e-9));
+  // geerlingguy/ollama-benchmark: 237 tokens/s eval rate on an RTX 4090 (row P-788).
+  CHECK(ollama.inference.decode_tokens_per_second == Approx(237.05).epsilon(0.2));
+  s.inference.batch = 4;
+  CHECK(estimate(s).inference.sampling_seconds_per_step == Approx(4 * 128256 * 4.3e-9));
+}

@@ -108,6 +108,7 @@ struct Assumptions {
   double fused_moe_kernel_seconds = 0;        // fixed GPU time of a fused MoE kernel per MoE layer
   double weight_only_moe_kernel_seconds = 0;  // the same for 4/8-bit weight-only MoE kernels
   double block_fp8_gemm_floor_seconds = 0;    // least time of a dense block-FP8 GEMM (a few rows)
+  double sampling_seconds_per_logit = 0;      // host time per vocabulary entry to sample a token
   double expert_loop_visits_all = 0;          // 1 = it loops over every expert, 0 = routed ones
   double metal_quant_ops_per_weight = 0;      // llama.cpp Metal mat-vec: FP32 ALU ops per quantized
                                               // weight per decode step (0 = no ALU bound)

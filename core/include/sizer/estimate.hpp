@@ -66,6 +66,7 @@ struct InferenceResult {
   double vision_encoder_seconds = 0;       // encoding the batch's images, part of the TTFT
   double prefill_dequantize_seconds = 0;   // rebuilding 16-bit weights per chunk, part of TTFT
   double gemm_floor_seconds_per_step = 0;  // block-FP8 GEMMs' floor above the roofline
+  double sampling_seconds_per_step = 0;    // sampling on the host between decode steps
   int max_batch = 0;                       // at this context
   int max_context_tokens = 0;              // at this batch, at most the model's trained context
   // Tokens per sequence the memory holds at this batch, whatever the model's trained context
