@@ -78,6 +78,11 @@ void draw_figures(const App& app) {
     value_row(app, "res.speed.comm", fmt::seconds(r.communication_seconds_per_step),
               "inference.communicationSecondsPerStep");
   }
+  if (fits && r.sampling_seconds_per_step > 0) {
+    value_row(app, "res.speed.sampling", fmt::seconds(r.sampling_seconds_per_step),
+              "inference.samplingSecondsPerStep");
+    publish_last_item(app, "speed-sampling");
+  }
   const sizer::CostResult& c = app.results.cost;
   if (c.price_known && fits) {
     value_row(app, "res.cost.per_hour", fmt::usd(c.usd_per_hour), "cost.usdPerHour");
