@@ -312,10 +312,19 @@ const std::vector<Field>& fields() {
           &Assumptions::pcie_hop_latency_s, 2.05e-6, 0.0, 1.0),
       real("hostStagedHopLatencySeconds", "Latency per ring step through host memory", "seconds",
            SIZER_PROSE(
-               "cards without PCIe peer access (GeForce) use NCCL's SHM transport: a 10 KB decode "
-               "all-reduce over 2 RTX 5070 Ti takes 39 us = 3.6 + 2 x 17.2 + 10 KB at LL's "
-               "quarter of 64 GB/s x 0.7 (0.9 us) (sgl-project/sglang PR #39605)"),
-           &Assumptions::host_staged_hop_latency_s, 17.2e-6, 0.0, 1.0),
+               "cards without PCIe peer access (GeForce) use NCCL's SHM transport; each ring step "
+               "crosses PCIe: NCCL's own PCI figure, 1.0 us (hwLat in src/graph/tuning.cc). The "
+               "call's fixed cost is hostStagedCollectiveLatencySeconds"),
+           &Assumptions::host_staged_hop_latency_s, 1.0e-6, 0.0, 1.0),
+      real("hostStagedCollectiveLatencySeconds", "Fixed latency per call through host memory",
+           "seconds",
+           SIZER_PROSE(
+               "a 10 KB decode all-reduce over 2 RTX 5070 Ti without peer access takes 39 us "
+               "(sgl-project/sglang PR #39605) = 3.6 base + 32.5 + 2 steps x 1.0 + 10 KB at LL's "
+               "quarter of 64 GB/s x 0.7 (0.9 us). Paid once per call, not per ring step: 8 RTX "
+               "3090 take 54 us for an 8-byte all-reduce (NVIDIA/nccl issue #1439), where 3.6 + "
+               "32.5 + 14 x 1.0 = 50 us, and per-step host latency (17.2 us) would say 244"),
+           &Assumptions::host_staged_collective_latency_s, 32.5e-6, 0.0, 1.0),
       real("networkHopLatencySeconds", "Latency per ring step between nodes", "seconds",
            SIZER_PROSE(
                "NCCL's ring LL figure for the network, 2.7 us (hwLat in src/graph/tuning.cc)"),

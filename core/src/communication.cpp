@@ -53,6 +53,12 @@ double hop_latency_seconds(LinkPath path, const Assumptions& a) {
   return a.pcie_hop_latency_s;
 }
 
+// The fixed cost of a transfer through host memory (NCCL's SHM transport between cards without
+// peer access), paid once per call on top of its ring steps; 0 on the other paths.
+double host_staged_call_seconds(LinkPath path, const Assumptions& a) {
+  return path == LinkPath::host_staged ? a.host_staged_collective_latency_s : 0.0;
+}
+
 // A ring's steps: how many stay inside a node (over `inside`) and how many cross the network.
 struct RingSteps {
   double intra = 0;
@@ -74,7 +80,8 @@ RingSteps ring_steps(const Hardware& hw, int ranks, int span_gpus, int steps_per
 
 // NCCL's LL protocol: the base plus each step's hop over its path.
 double ll_latency_seconds(const RingSteps& r, const Assumptions& a) {
-  return a.collective_latency_s + r.intra * hop_latency_seconds(r.inside, a) +
+  return a.collective_latency_s + host_staged_call_seconds(r.inside, a) +
+         r.intra * hop_latency_seconds(r.inside, a) +
          r.network * hop_latency_seconds(LinkPath::network, a);
 }
 
@@ -88,7 +95,7 @@ double large_message_latency_seconds(const RingSteps& r, const Assumptions& a) {
   }
   const double simple_intra =
       r.inside == LinkPath::fabric ? a.simple_nvlink_hop_latency_s : a.simple_pcie_hop_latency_s;
-  return a.simple_collective_latency_s +
+  return a.simple_collective_latency_s + host_staged_call_seconds(r.inside, a) +
          r.intra * std::max(simple_intra, hop_latency_seconds(r.inside, a)) +
          r.network *
              std::max(a.simple_network_hop_latency_s, hop_latency_seconds(LinkPath::network, a));
@@ -107,7 +114,7 @@ double point_to_point_latency_seconds(const Hardware& hw, const Assumptions& a, 
   const LinkPath path = group_size > std::max(1, hw.gpus_per_node)
                             ? LinkPath::network
                             : intra_node_link_path(hw.gpu, group_size);
-  return a.collective_latency_s + hop_latency_seconds(path, a);
+  return a.collective_latency_s + host_staged_call_seconds(path, a) + hop_latency_seconds(path, a);
 }
 
 double ring_collective_seconds(const Hardware& hw, const Assumptions& a, double bytes, int ranks,

@@ -29,6 +29,8 @@ for (const [width, height] of [[1280, 800], [400, 800]]) {
       await showLanguage(page, lang, '种子问题');
       await scrollIntoView(page, 'speed-sampling', 300, 700);
       await waitText(page, label);
+      await page.mouse.move(2, 2);  // no hover tooltip over the table
+      await settle(page, 2);
       await screenshotVariance(page, `host-sampling-${lang}-${width}.png`);
     }
     await page.evaluate(() => window.llmSizer.setState({ lang: 'en', engine: 'llama.cpp' }));

@@ -73,6 +73,7 @@ struct Assumptions {
   double nvlink_hop_latency_s = 0;
   double pcie_hop_latency_s = 0;
   double host_staged_hop_latency_s = 0;
+  double host_staged_collective_latency_s = 0;  // once per call through host memory
   double network_hop_latency_s = 0;
   // NCCL's protocols for larger messages (tuning.cc): LL's bandwidth is a quarter of the bus's,
   // capped; LL128 (inside an NVLink domain) and Simple (elsewhere) keep the bus bandwidth at a
