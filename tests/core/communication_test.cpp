@@ -1,6 +1,7 @@
 // Collective latency by the path the GPUs share (docs/METHOD.md, "Communication"): NCCL's ring
 // model, a base per call plus one hop latency per ring step, with the hop set by NVLink, PCIe
-// with peer access, PCIe through host memory (GeForce) or the network.
+// with peer access, PCIe through host memory (GeForce, which also pays a fixed cost per call) or
+// the network.
 #include "sizer/communication.hpp"
 
 #include <catch2/catch.hpp>
@@ -138,6 +139,21 @@ TEST_CASE("tensor parallel on GeForce cards pays host-staged all-reduces", "[com
         Approx(160 * (2.0 * 3 / 4 * bytes / ll_bus + 15.9e-6)));
   CHECK(estimate(peer).inference.decode_tokens_per_second >
         1.2 * estimate(s).inference.decode_tokens_per_second);
+}
+
+TEST_CASE("one client of a 70B model at TP 4 on RTX 3090 Ti cards decodes ~46 tokens/s (P-148)",
+          "[communication]") {
+  // vLLM issue #6955: Llama 3.1 70B AWQ over 4 RTX 3090 Ti on PCIe, one client, 46 tokens/s.
+  // Four cards outgrow the bridge's pair, so the 160 all-reduces per token go through host
+  // memory at 42 us each (a per-step host latency said 107 us, and 32 tokens/s).
+  Scenario s = inference("llama-3.1-70b", "awq-4bit-g128", "rtx-3090-ti-24gb", 4, 4);
+  s.inference.engine = Engine::vllm;
+  s.inference.batch = 1;
+  s.inference.prompt_tokens = 512;
+  s.inference.output_tokens = 256;
+  const Estimate e = estimate(s);
+  CHECK(intra_node_link_path(e.scenario.hardware.gpu, 4) == LinkPath::host_staged);
+  CHECK(e.inference.decode_tokens_per_second == Approx(46).epsilon(0.15));
 }
 
 TEST_CASE("tensor parallel through host memory is named, with its latency", "[communication]") {
