@@ -778,7 +778,8 @@ const std::vector<ProfileChange>& engine_profile_changes() {
            "Ollama's Go sampler (sample/samplers.go: every logit copied into a token slice, then "
            "top-k, temperature, softmax, top-p) at its defaults top_k 40, temperature 0.8: "
            "548,624 ns per 128,000-logit sample in BenchmarkWeightedSampler/ConfigTopK "
-           "(ollama PR #15542, April 2026)")},
+           "(ollama PR #15542, April 2026). Greedy decoding (temperature 0) takes 83,574 ns "
+           "there, 0.65 ns per logit")},
       // AutoAWQ with fuse_layers=True: its fused decoder layers inside HF generate(), no CUDA
       // graphs.
       {Engine::autoawq, "decodeOverheadSecondsPerLayer",
