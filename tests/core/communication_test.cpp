@@ -120,11 +120,20 @@ TEST_CASE("a collective takes NCCL's faster protocol: LL up to about a megabyte"
   CHECK(ring_collective_seconds(hgx, a, mib, 1, 1, 2, 450) == 0.0);
 }
 
-TEST_CASE("tensor parallel on GeForce cards pays host-staged all-reduces", "[communication]") {
-  Scenario s = inference("llama-3.1-70b", "awq-4bit-g128", "rtx-4090-24gb", 4, 4);
+namespace {
+// One client of Llama 3.1 70B AWQ at TP 4 on four cards, 512 + 256 tokens (vLLM issue #6955's
+// setup).
+Scenario one_client_70b_awq_tp4(const char* gpu_id) {
+  Scenario s = inference("llama-3.1-70b", "awq-4bit-g128", gpu_id, 4, 4);
   s.inference.batch = 1;
   s.inference.prompt_tokens = 512;
   s.inference.output_tokens = 256;
+  return s;
+}
+}  // namespace
+
+TEST_CASE("tensor parallel on GeForce cards pays host-staged all-reduces", "[communication]") {
+  const Scenario s = one_client_70b_awq_tp4("rtx-4090-24gb");
   const Scenario n = normalize(s);
   // 80 layers x 2 all-reduces of 8,192 x 2 bytes over PCIe 4.0 (32 GB/s x 0.7, a quarter of it
   // on LL), 42.1 us of latency each (3.6 + 32.5 through host memory + 6 steps x 1.0).
@@ -146,11 +155,8 @@ TEST_CASE("one client of a 70B model at TP 4 on RTX 3090 Ti cards decodes ~46 to
   // vLLM issue #6955: Llama 3.1 70B AWQ over 4 RTX 3090 Ti on PCIe, one client, 46 tokens/s.
   // Four cards outgrow the bridge's pair, so the 160 all-reduces per token go through host
   // memory at 42 us each (a per-step host latency said 107 us, and 32 tokens/s).
-  Scenario s = inference("llama-3.1-70b", "awq-4bit-g128", "rtx-3090-ti-24gb", 4, 4);
+  Scenario s = one_client_70b_awq_tp4("rtx-3090-ti-24gb");
   s.inference.engine = Engine::vllm;
-  s.inference.batch = 1;
-  s.inference.prompt_tokens = 512;
-  s.inference.output_tokens = 256;
   const Estimate e = estimate(s);
   CHECK(intra_node_link_path(e.scenario.hardware.gpu, 4) == LinkPath::host_staged);
   CHECK(e.inference.decode_tokens_per_second == Approx(46).epsilon(0.15));
