@@ -772,14 +772,16 @@ const std::vector<ProfileChange>& engine_profile_changes() {
       {Engine::exllamav2, "kvBlockTokens", 256,
        SIZER_PROSE(
            "dynamic generator pages: PAGED_PAGE_SIZE 256 (exllamav2/generator/dynamic.py)")},
-      // Ollama: llama.cpp's kernels under Ollama's Go runner.
+      // Ollama: llama.cpp's kernels; every runner Ollama has had samples on the CPU.
       {Engine::ollama, "samplingSecondsPerLogit", 4.3e-9,
        SIZER_PROSE(
-           "Ollama's Go sampler (sample/samplers.go: every logit copied into a token slice, then "
-           "top-k, temperature, softmax, top-p) at its defaults top_k 40, temperature 0.8: "
-           "548,624 ns per 128,000-logit sample in BenchmarkWeightedSampler/ConfigTopK "
-           "(ollama PR #15542, April 2026). Greedy decoding (temperature 0) takes 83,574 ns "
-           "there, 0.65 ns per logit")},
+           "every Ollama runner samples on the CPU: llama.cpp's sampler through cgo (llama "
+           "runner), its Go sampler (own engine: gpt-oss, qwen3, gemma3 ...) and, since ollama "
+           "PR #16031 (May 2026), llama-server. Go sampler at top_k 40, temperature 0.8: "
+           "548,624 ns per 128,000-logit sample (BenchmarkWeightedSampler/ConfigTopK, ollama PR "
+           "#15542). llama-server's CPU against GPU sampling, penalties in the chain as Ollama's "
+           "repeat_penalty 1.1 puts them: 2.6 and 4.3 ns per logit for gpt-oss-20b (llama.cpp "
+           "PR #25262). Greedy decoding (temperature 0): 0.65 ns per logit in the Go benchmark")},
       // AutoAWQ with fuse_layers=True: its fused decoder layers inside HF generate(), no CUDA
       // graphs.
       {Engine::autoawq, "decodeOverheadSecondsPerLayer",
