@@ -563,29 +563,6 @@ const char* get_clipboard(void*) {
 
 void set_clipboard(void*, const char* text) { platform::copy_to_clipboard(text ? text : ""); }
 
-// The rest of the start, once the loading screen has had its frame: the window on the page's
-// context, ImGui's renderer, and the main loop.
-void start_drawing(void* arg) {
-  Shell& sh = *static_cast<Shell*>(arg);
-  ImGuiIO& io = ImGui::GetIO();
-  sh.window = glfwCreateWindow(backing_pixels(sh.viewport.css_width, sh.viewport.dpr),
-                               backing_pixels(sh.viewport.css_height, sh.viewport.dpr), "LLM Sizer",
-                               nullptr, nullptr);
-  if (sh.window == nullptr) {
-    platform::fail("no window on the WebGL context");
-    return;
-  }
-  glfwMakeContextCurrent(sh.window);
-
-  ImGui_ImplGlfw_InitForOpenGL(sh.window, true);
-  platform::route_wheel_to_canvas();
-  io.SetPlatformImeDataFn = platform::set_ime_data;
-  ImGui_ImplOpenGL3_Init("#version 300 es");
-  io.SetClipboardTextFn = set_clipboard;  // the GLFW backend installs its (stub) functions
-  io.GetClipboardTextFn = get_clipboard;
-  platform::run_main_loop(frame, &sh);
-}
-
 }  // namespace
 
 // [SECTION] main
@@ -636,8 +613,18 @@ int main() {
   // At the canvas's own size, so that creating the window resizes nothing: a resize reallocates
   // the context's drawing buffer (0.2-0.4 s under SwiftShader).
   if (!platform::create_webgl_context()) return 1;  // the page says why
-  // The context exists once the GPU process is up, which is also when the page can first reach
-  // the screen: one browser frame lets the loading screen (a first visit's answer) be drawn before
-  // ImGui's shaders compile and the first frame is laid down (docs/BENCHMARKS.md, twelfth round).
-  platform::continue_after_next_frame(start_drawing, &sh);
+  sh.window = glfwCreateWindow(backing_pixels(sh.viewport.css_width, sh.viewport.dpr),
+                               backing_pixels(sh.viewport.css_height, sh.viewport.dpr), "LLM Sizer",
+                               nullptr, nullptr);
+  if (sh.window == nullptr) return 1;
+  glfwMakeContextCurrent(sh.window);
+
+  ImGui_ImplGlfw_InitForOpenGL(sh.window, true);
+  platform::route_wheel_to_canvas();
+  io.SetPlatformImeDataFn = platform::set_ime_data;
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  io.SetClipboardTextFn = set_clipboard;  // the GLFW backend installs its (stub) functions
+  io.GetClipboardTextFn = get_clipboard;
+  platform::run_main_loop(frame, &sh);
+  return 0;
 }

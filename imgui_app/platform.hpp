@@ -55,11 +55,6 @@ void set_canvas_size(int width, int height);
 // GLFW's getContext then returns; false (and the page says why) when the browser cannot.
 bool create_webgl_context();
 
-// Ends the start (main) and calls `fn(arg)` once the browser has drawn a frame of the page as it
-// is now (the loading screen, with a first visit's answer): after the next animation frame. Never
-// returns: a main() that returns is taken by the page for the app's exit.
-[[noreturn]] void continue_after_next_frame(void (*fn)(void*), void* arg);
-
 bool prefers_dark();                            // prefers-color-scheme: dark
 std::string preferred_language();               // navigator.language, e.g. "zh-CN"
 void set_document_language(const char* bcp47);  // <html lang>, for the browser's own UI

@@ -3,7 +3,6 @@
 // loop runs frames until the app asks to sleep, which on a desktop would be "wait for events".
 #include "platform_native.hpp"
 
-#include <cstdlib>
 #include <map>
 #include <string>
 #include <utility>
@@ -35,10 +34,6 @@ void route_wheel_to_canvas() {}
 Viewport viewport() { return g_viewport; }
 void set_canvas_size(int, int) {}
 bool create_webgl_context() { return true; }
-void continue_after_next_frame(void (*fn)(void*), void* arg) {
-  fn(arg);
-  std::exit(0);
-}
 bool prefers_dark() { return false; }
 std::string preferred_language() { return "en"; }
 void set_document_language(const char*) {}

@@ -474,19 +474,6 @@ Viewport viewport() {
 void set_canvas_size(int width, int height) { js_set_canvas_size(width, height); }
 bool create_webgl_context() { return js_create_webgl_context() != 0; }
 
-// A task queued from an animation frame runs after that frame's commit (emscripten_async_call:
-// -1 is requestAnimationFrame, 0 is setTimeout).
-namespace {
-void (*g_after_frame)(void*) = nullptr;
-void queue_after_frame(void* arg) { emscripten_async_call(g_after_frame, arg, 0); }
-}  // namespace
-
-void continue_after_next_frame(void (*fn)(void*), void* arg) {
-  g_after_frame = fn;
-  emscripten_async_call(queue_after_frame, arg, -1);
-  emscripten_exit_with_live_runtime();
-}
-
 bool prefers_dark() { return js_prefers_dark() != 0; }
 std::string preferred_language() { return take_js_string(js_language()); }
 void set_document_language(const char* bcp47) { js_set_document_language(bcp47); }
