@@ -24,8 +24,12 @@ if(CMAKE_SCRIPT_MODE_FILE)
   file(REMOVE_RECURSE "${DIST}")
   file(MAKE_DIRECTORY "${DIST}")
   file(COPY "${PUBLIC}/" DESTINATION "${DIST}" PATTERN "sw.js" EXCLUDE)
+  # file(COPY_FILE), not file(COPY): file(COPY) skips a file whose destination has the same
+  # timestamp to the second, and a built index.html or boot.js replaces the copy of its public/
+  # namesake made just before, often within the same second as it was last edited.
   foreach(built IN LISTS FILES ON_DEMAND)
-    file(COPY "${built}" DESTINATION "${DIST}")
+    get_filename_component(name "${built}" NAME)
+    file(COPY_FILE "${built}" "${DIST}/${name}")
   endforeach()
 
   file(GLOB_RECURSE site_files RELATIVE "${DIST}" "${DIST}/*")

@@ -6,8 +6,8 @@
 
 #include "imgui.h"
 #include "imgui_internal.h"  // GetCurrentWindow(): the window a touch drag scrolls
-#include "logic/format.hpp"
 #include "logic/i18n.hpp"
+#include "logic/number_style.hpp"
 #include "panels/assumptions.hpp"
 #include "panels/files_panel.hpp"
 #include "panels/header.hpp"
@@ -39,19 +39,6 @@ void drag_scroll() {
     ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
 }
 
-// Every figure on the page is written in the user's byte unit and in the page's language.
-void set_number_style(const UiState& ui) {
-  fmt::Style style;
-  style.units = ui.units;
-  const char* words[fmt::k_time_words] = {"time.us",  "time.ms", "time.s",
-                                          "time.min", "time.h",  "time.days"};
-  for (int i = 0; i < fmt::k_time_words; ++i) style.time_words[i] = tr(words[i]);
-  style.count_words = fmt::parse_count_words(tr("count.words"));
-  style.tick_words = fmt::parse_count_words(tr("count.tick_words"));
-  style.context_in_k = ui.lang == Lang::en;
-  fmt::set_style(style);
-}
-
 void draw_inputs_side(App& app) {
   draw_inputs_column(app);
   draw_assumptions_panel(app);
@@ -71,7 +58,7 @@ void draw_shell(App& app) {
                            ImGuiWindowFlags_NoSavedSettings |
                            ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("##shell", nullptr, flags);
-  set_number_style(app.ui);
+  set_number_style(app.ui);  // every figure in the user's byte unit and the page's language
   draw_header(app);
   draw_preset_answer(app);
   if (app.ui.plan.open) {

@@ -25,6 +25,7 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_internal.h"  // InputEventsQueue: was there input since the last frame?
 #include "layout.hpp"
+#include "logic/default_scenario.hpp"
 #include "logic/file_intake.hpp"
 #include "logic/hub_lookup.hpp"
 #include "logic/i18n.hpp"
@@ -128,14 +129,6 @@ void install_chinese_strings(app::App& app, const std::string& text) {
 
 // [SECTION] state: defaults, URL hash, localStorage, window.llmSizer hooks
 
-sizer::Scenario default_scenario() {
-  sizer::Scenario s;
-  if (const sizer::ModelArch* m = sizer::find_model("llama-3.1-8b")) s.model = *m;
-  if (const sizer::Gpu* g = sizer::find_gpu("rtx-4090-24gb")) s.hardware.gpu = *g;
-  app::apply_engine(s, sizer::Engine::generic);
-  return s;
-}
-
 void set_status(app::App& app, const std::string& text, bool error) {
   app.ui.status_line = text;
   app.ui.status_is_error = error;
@@ -165,7 +158,7 @@ void load_initial_state(Shell& sh) {
   std::string lang = platform::preferred_language();
   app.ui.lang = lang.rfind("zh", 0) == 0 ? app::Lang::zh : app::Lang::en;
   try {
-    app.inputs = default_scenario();
+    app.inputs = app::default_scenario();
   } catch (const std::exception& e) {
     set_status(app, e.what(), true);
   }

@@ -4,6 +4,9 @@
 //   - the files and gzip bytes fetched before the app's first useful frame (window.llmSizerReady);
 //   - navigation -> first useful frame, median of N cold loads (fresh profile each: no HTTP, code
 //     or service-worker cache);
+//   - navigation -> the first visit's answer on screen: the paint of the default question's answer
+//     that the loading screen shows as text (imgui_app/first_answer; its Element Timing
+//     renderTime), in the same loads;
 //   - frames drawn during 5 s of idleness (the page should draw none);
 //   - frames per second and renderer main-thread time per frame while a slider is dragged (the
 //     full result, fit table included, recomputes on every frame of the drag; CDP
@@ -198,10 +201,27 @@ async function coldLoad({ lang = 'en-US', measureFrames = false, site = url } = 
     const polledMs = await (await page.waitForFunction(
       () => window.llmSizerReady === true && performance.now(), null, { timeout: 60000, polling: 10 })).jsonValue();
     const readyMs = await page.evaluate((polled) => window.llmSizerReadyAt ?? polled, polledMs);
+    // The loading screen's answer (elementtiming="first-answer"): its Element Timing entry waits
+    // in the observer's buffer. Chromium drops it when the element is hidden before the paint's
+    // presentation feedback comes back, which under SwiftShader can be after the app's first
+    // frame; the answer is then timed by the first contentful paint, the frame it is part of
+    // (the page holds it before any paint), when that frame came before the one that hid it.
+    // A build without one (a baseline) gives null.
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0,
+                               null, { timeout: 60000, polling: 10 });
+    const answer = await page.evaluate(() => new Promise((resolve) => {
+      new PerformanceObserver((list) => {
+        const entry = list.getEntries().find((e) => e.identifier === 'first-answer');
+        if (entry) resolve({ ms: entry.renderTime, by: 'element' });
+      }).observe({ type: 'element', buffered: true });
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0].startTime;
+      const shown = /\banswer-/.test(document.documentElement.className);
+      setTimeout(() => resolve(shown && fcp < window.llmSizerReadyAt ? { ms: fcp, by: 'fcp' } : { ms: null }), 1000);
+    }));
     // The files are cut at the same moment.
     const readyWall = await page.evaluate((ms) => performance.timeOrigin + ms, readyMs);
     const before = fetched.filter(([, t]) => t <= readyWall).map(([rel]) => rel);
-    const result = { readyMs, before, foreign };
+    const result = { readyMs, answerMs: answer.ms, answerBy: answer.by, before, foreign };
     if (measureFrames) Object.assign(result, await frames(page, context));
     return result;
   } finally {
@@ -265,6 +285,10 @@ const baselineMedian = baselineLoads.length ? median(baselineLoads.map((l) => l.
 const zhLoad = loads.pop();
 const times = loads.map((l) => l.readyMs);
 const firstFrameMedian = median(times);
+// A load whose answer never reached the screen before the app's frame counts at that frame.
+const answerTimes = loads.some((l) => l.answerMs !== null) ? loads.map((l) => l.answerMs ?? l.readyMs) : [];
+const answerMissed = loads.filter((l) => l.answerMs === null).length;
+const answerMedian = answerTimes.length ? median(answerTimes) : null;
 const firstLoad = loads[0];
 const sumGzip = (list) => [...new Set(list)].reduce((a, rel) => a + (files.get(rel)?.gzip ?? 0), 0);
 const frameRun = loads[loads.length - 1];
@@ -332,15 +356,26 @@ lines.push('## First load', '',
     + ` cold loads (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))}; Chinese UI: ${Math.round(zhLoad.readyMs)} ms);`
     + (baselineMedian === null ? ` before: ${BASELINE.firstFrameMs} ms`
       : ` before, alternating with these loads (${path.basename(path.resolve(baselineDir, '..'))}/${path.basename(baselineDir)}): median ${Math.round(baselineMedian)} ms`),
+  answerMedian === null ? '- the first visit\'s answer: not on the page'
+    : `- navigation -> the first visit's answer on screen (the loading screen's default answer, Element Timing`
+      + ` renderTime, else the first contentful paint it is part of: ${loads.filter((l) => l.answerBy === 'fcp').length} loads):`
+      + ` median **${Math.round(answerMedian)} ms** of ${answerTimes.length} cold loads`
+      + (answerMissed ? ` (in ${answerMissed} the app's frame came first and is counted)` : '')
+      + ` (min ${Math.round(Math.min(...answerTimes))}, max ${Math.round(Math.max(...answerTimes))};`
+      + ` Chinese UI: ${zhLoad.answerMs === null ? 'none' : Math.round(zhLoad.answerMs) + ' ms'})`,
   ...paintSites.map(({ page, goal, loads: paints }) => {
     const paintMedian = median(paints.map((l) => l.paintMs));
     const gap = Math.round(firstFrameMedian - paintMedian);
+    const answerGap = answerMedian === null ? null : Math.round(answerMedian - paintMedian);
     return `- ${path.basename(path.dirname(path.resolve(page)))} (${page}), alternating with these`
       + ` loads: navigation -> first contentful paint (its first render), median **${Math.round(paintMedian)} ms**`
       + ` (min ${Math.round(Math.min(...paints.map((l) => l.paintMs)))}, max ${Math.round(Math.max(...paints.map((l) => l.paintMs)))};`
       + ` root rendered by then in ${paints.filter((l) => l.rootFilled).length} of ${paints.length});`
       + ` LLM Sizer's first frame is ${Math.abs(gap)} ms ${gap > 0 ? 'later' : 'earlier'}`
-      + (goal ? ` (goal: no later${gap > 0 ? ', not met' : ', met'})` : ' (the floor: no page that renders first paints earlier)');
+      + (goal ? ` (goal: no later${gap > 0 ? ', not met' : ', met'})` : ' (the floor: no page that renders first paints earlier)')
+      + (answerGap === null ? ''
+        : `; the first visit's answer is ${Math.abs(answerGap)} ms ${answerGap > 0 ? 'later' : 'earlier'}`
+          + (goal ? ` (goal: no later${answerGap > 0 ? ', not met' : ', met'})` : ''));
   }),
   `- requests to any other origin: ${loads.concat([zhLoad]).reduce((a, l) => a + l.foreign.length, 0)}`, '');
 lines.push('## Frames', '',

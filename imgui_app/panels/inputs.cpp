@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "imgui.h"
+#include "logic/engine_profile.hpp"
 #include "logic/format.hpp"
 #include "logic/format_picker.hpp"
 #include "logic/i18n.hpp"
@@ -231,17 +232,6 @@ void draw_precision(App& app) {
 }
 
 }  // namespace
-
-void apply_profile(sizer::Scenario& s) {
-  s.assumptions = sizer::profile_defaults(s);
-  for (const auto& [key, value] : s.assumption_overrides)
-    sizer::set_assumption(s.assumptions, key, value);
-}
-
-void apply_engine(sizer::Scenario& s, sizer::Engine engine) {
-  s.inference.engine = engine;
-  apply_profile(s);
-}
 
 // [SECTION] column
 

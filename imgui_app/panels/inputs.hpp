@@ -24,10 +24,4 @@ void draw_custom_gpu(App& app);        // inputs_custom_gpu.cpp: "copy and edit"
 void start_custom_gpu(App& app);
 void open_custom_gpu_form(App& app);  // and scrolls it into view
 
-// Switches the engine profile: assumptions follow the profile, user overrides stay.
-// The assumptions of the scenario's engine (and, in training, framework) profile, with the user's
-// overrides on top.
-void apply_profile(sizer::Scenario& s);
-void apply_engine(sizer::Scenario& s, sizer::Engine engine);
-
 }  // namespace app

@@ -12,6 +12,7 @@
 #include "imgui.h"
 #include "logic/catalog_search.hpp"
 #include "logic/cpu_device.hpp"
+#include "logic/engine_profile.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "logic/saved_work_store.hpp"

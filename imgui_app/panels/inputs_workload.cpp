@@ -7,6 +7,7 @@
 
 #include "imgui.h"
 #include "logic/cpu_device.hpp"
+#include "logic/engine_profile.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "panels/inputs.hpp"

@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include "imgui.h"
-#include "logic/cpu_device.hpp"
 #include "logic/format.hpp"
 #include "logic/i18n.hpp"
 #include "panels/results_parts.hpp"
@@ -101,11 +100,6 @@ void publish_last_item(const App& app, const std::string& id) {
 std::string gpu_name(const std::string& gpu_id) {
   const sizer::Gpu* gpu = sizer::find_gpu(gpu_id);
   return gpu && !gpu->name.empty() ? gpu->name : gpu_id;
-}
-
-std::string hardware_summary(const sizer::Scenario& s) {
-  if (s.hardware.cpu_only) return device_name(s);  // one device, the host: no count
-  return std::to_string(sizer::total_gpus(s)) + " \xC3\x97 " + device_name(s);  // U+00D7 sign
 }
 
 void select_gpu(sizer::Scenario& s, const sizer::FitRow& row, int current_gpus) {

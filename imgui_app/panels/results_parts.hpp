@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app_state.hpp"
+#include "logic/verdict.hpp"  // hardware_summary
 
 namespace app::results {
 
@@ -66,9 +67,6 @@ void publish_last_item(const App& app, const std::string& id);
 
 // Display name of a catalog GPU id (the id itself when unknown).
 std::string gpu_name(const std::string& gpu_id);
-
-// "2 × NVIDIA H100 80GB" style hardware summary of a scenario.
-std::string hardware_summary(const sizer::Scenario& s);
 
 // Points a scenario at `gpu_id` with `gpus` cards, splitting them into nodes of at most 8 and
 // using tensor parallelism inside a node and pipeline parallelism across nodes.

@@ -80,24 +80,13 @@ std::string suggestion_label(const sizer::Suggestion& s) {
 
 void draw_headline(const App& app) {
   const sizer::MemoryBreakdown& m = app.results.memory;
-  const std::string hw = hardware_summary(app.results.scenario);
   ImGui::PushTextWrapPos(0.0f);
-  // A CPU-only run has one device, its RAM: no "per card".
-  const bool cpu_device = app.results.scenario.hardware.cpu_only;
-  if (m.fits) {
-    ImGui::PushStyleColor(ImGuiCol_Text, widgets::to_vec4(widgets::good_color()));
-    ImGui::TextUnformatted(trf(cpu_device ? "res.verdict.fits_cpu" : "res.verdict.fits",
-                               {hw, fmt::bytes(m.headroom_bytes)})
-                               .c_str());
-  } else {
-    ImGui::PushStyleColor(ImGuiCol_Text, widgets::to_vec4(widgets::bad_color()));
-    ImGui::TextUnformatted(trf("res.verdict.no_fit", {hw}).c_str());
-  }
+  ImGui::PushStyleColor(ImGuiCol_Text,
+                        widgets::to_vec4(m.fits ? widgets::good_color() : widgets::bad_color()));
+  ImGui::TextUnformatted(verdict_line(app.results).c_str());
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) formula_tooltip(app.results, "memory.headroomBytes");
-  ImGui::TextUnformatted(trf(cpu_device ? "res.verdict.need_cpu" : "res.verdict.need",
-                             {fmt::bytes(m.per_gpu_bytes), fmt::bytes(m.capacity_bytes)})
-                             .c_str());
+  ImGui::TextUnformatted(need_line(app.results).c_str());
   if (ImGui::IsItemHovered()) formula_tooltip(app.results, "memory.perGpuBytes");
   // Separate rollout GPUs (PPO / GRPO) hold their own engine: the figures above are the training
   // GPUs', the cost counts both (the core's billed_gpus).

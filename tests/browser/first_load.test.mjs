@@ -341,7 +341,9 @@ test('the first frame the page draws is its settled layout, on a desktop, on a p
         });
       }
       await page.goto(shared.site.url);
-      await waitForApp(page);
+      // Polled by a timer: a frozen page runs no animation frame after the one that made it ready,
+      // and which of the page's and the poll's callbacks comes first in a frame is not fixed.
+      await page.waitForFunction(() => window.llmSizerReady === true, null, { timeout: 60000, polling: 50 });
       await page.waitForTimeout(1500);  // the unfrozen page settles and goes idle
       shots.push(await page.screenshot());
       assert.deepEqual(errors, []);
