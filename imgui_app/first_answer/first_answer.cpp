@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "logic/format.hpp"
+#include "logic/html_text.hpp"
 #include "logic/i18n.hpp"
 #include "logic/verdict.hpp"
 #include "sizer/catalog.hpp"
@@ -64,29 +65,6 @@ std::vector<Row> figures(const sizer::Estimate& e) {
   };
 }
 
-std::string escape(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 // A value's line breaks only between its " · " parts: "Concurrent 1 seq" never splits from its
 // number on a narrow screen (U+00A0 no-break spaces inside each part).
 std::string cell(const std::string& value) {
@@ -94,7 +72,7 @@ std::string cell(const std::string& value) {
   std::size_t start = 0;
   while (true) {
     const std::size_t end = value.find(k_separator, start);
-    std::string part = escape(value.substr(start, end - start));
+    std::string part = html_escape(value.substr(start, end - start));
     for (std::size_t at = part.find(' '); at != std::string::npos; at = part.find(' ', at))
       part.replace(at, 1, "\xC2\xA0");
     out += part;
@@ -107,7 +85,7 @@ std::string cell(const std::string& value) {
 std::string table(const std::vector<Row>& rows) {
   std::string out = "<table>";
   for (const Row& row : rows)
-    out += "<tr><th>" + escape(row.label) + "</th><td>" + cell(row.value) + "</td></tr>";
+    out += "<tr><th>" + html_escape(row.label) + "</th><td>" + cell(row.value) + "</td></tr>";
   return out + "</table>\n";
 }
 
@@ -127,10 +105,11 @@ Answer answer(const sizer::Estimate& e) {
 }
 
 std::string html(const Answer& a, const std::string& id, const std::string& lang) {
-  return "<section id=\"" + escape(id) + "\" class=\"answer\" lang=\"" + escape(lang) + "\">\n" +
-         "<h2>" + escape(a.title) + "</h2>\n" + table(a.inputs) + "<p class=\"" +
-         (a.fits ? "fits" : "no-fit") + "\" elementtiming=\"first-answer\">" + escape(a.verdict) +
-         "</p>\n<p>" + escape(a.need) + "</p>\n" + table(a.figures) + "</section>\n";
+  return "<section id=\"" + html_escape(id) + "\" class=\"answer\" lang=\"" + html_escape(lang) +
+         "\">\n" + "<h2>" + html_escape(a.title) + "</h2>\n" + table(a.inputs) + "<p class=\"" +
+         (a.fits ? "fits" : "no-fit") + "\" elementtiming=\"first-answer\">" +
+         html_escape(a.verdict) + "</p>\n<p>" + html_escape(a.need) + "</p>\n" + table(a.figures) +
+         "</section>\n";
 }
 
 bool insert(std::string& page, const std::string& fragment) {

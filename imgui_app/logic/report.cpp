@@ -5,6 +5,7 @@
 
 #include "logic/cpu_device.hpp"
 #include "logic/format.hpp"
+#include "logic/html_text.hpp"
 #include "logic/i18n.hpp"
 #include "sizer/catalog.hpp"
 #include "sizer/enums.hpp"
@@ -28,29 +29,6 @@ std::string md_cell(const std::string& s) {
       out += ' ';
     else
       out += c;
-  }
-  return out;
-}
-
-std::string html_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
   }
   return out;
 }
