@@ -79,6 +79,11 @@ Assumptions profile_defaults(const Scenario& s) {
       engine_setup(s));
 }
 
+void apply_assumption_profile(Scenario& s) {
+  s.assumptions = profile_defaults(s);
+  for (const auto& [key, value] : s.assumption_overrides) set_assumption(s.assumptions, key, value);
+}
+
 void apply_engine_setup_defaults(Scenario& s) {
   apply_setup_rules(s.assumptions, s.inference.engine, engine_setup(s), s.assumption_overrides);
 }
@@ -97,8 +102,7 @@ Scenario normalize(Scenario s) {
   s.parallel.pipeline = std::max(1, s.parallel.pipeline);
   s.parallel.context = std::max(1, s.parallel.context);
   if (s.parallel.data <= 0) s.parallel.data = derived_data_parallel(s);
-  s.assumptions = profile_defaults(s);
-  for (const auto& [key, value] : s.assumption_overrides) set_assumption(s.assumptions, key, value);
+  apply_assumption_profile(s);
   s.resolved_weights = find_format(s.weights_format);
   s.resolved_kv = find_format(s.kv_cache_format);
   return s;

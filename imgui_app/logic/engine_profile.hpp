@@ -8,10 +8,6 @@
 
 namespace app {
 
-// The assumptions of the scenario's engine (and, in training, framework) profile, with the user's
-// overrides on top.
-void apply_profile(sizer::Scenario& s);
-
 // Switches the engine profile: assumptions follow the profile, user overrides stay.
 void apply_engine(sizer::Scenario& s, sizer::Engine engine);
 

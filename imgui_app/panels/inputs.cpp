@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "imgui.h"
-#include "logic/engine_profile.hpp"
 #include "logic/format.hpp"
 #include "logic/format_picker.hpp"
 #include "logic/i18n.hpp"
@@ -20,6 +19,7 @@
 #include "panels/inputs_widgets.hpp"
 #include "sizer/catalog.hpp"
 #include "sizer/enums.hpp"
+#include "sizer/scenario.hpp"
 #include "sizer/training_defaults.hpp"
 #include "widgets/list_row.hpp"
 
@@ -41,7 +41,7 @@ void set_tab(App& app, ModeTab tab) {
     if (tab == ModeTab::finetune && s.training.method == sizer::TrainingMethod::full)
       sizer::choose_training_method(s, sizer::TrainingMethod::lora);
   }
-  apply_profile(s);  // the framework's assumptions apply in training only
+  sizer::apply_assumption_profile(s);  // the framework's assumptions apply in training only
   app.dirty = true;
 }
 

@@ -321,7 +321,7 @@ void draw_engine(App& app) {
     if (ui::combo(app, "hw.framework", "framework", &index, static_cast<int>(frameworks.size()),
                   [&](int i) { return tr(frameworks[static_cast<std::size_t>(i)].label_key); })) {
       s.training.framework = sizer::enum_at<sizer::TrainingFramework>(index);
-      apply_profile(s);
+      sizer::apply_assumption_profile(s);
       app.dirty = true;
     }
   }

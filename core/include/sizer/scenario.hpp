@@ -179,6 +179,10 @@ Scenario normalize(Scenario s);
 // framework's (before the user's overrides).
 Assumptions profile_defaults(const Scenario& s);
 
+// Sets the scenario's assumptions to its profile's defaults with the user's overrides on top
+// (normalize() does it; the app after switching engine, framework or mode).
+void apply_assumption_profile(Scenario& s);
+
 // Re-applies the engine's setup rules (engine_setup_rules) to a normalized scenario whose card or
 // split changed, keeping the user's overrides: the searches' fast paths call it instead of
 // normalize().
